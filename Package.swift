@@ -1,0 +1,61 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "KiiIdentity",
+    products: [
+        .library(name: "KiiIdentity", targets: ["KiiIdentity"]),
+        .executable(name: "kii-identity", targets: ["kii-identity"]),
+        .executable(name: "kii-identity-bench", targets: ["KiiIdentityBenchmark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // C++ over the system libphonenumber, behind a plain C header.
+        .target(
+            name: "CPhoneNumberShims",
+            linkerSettings: [
+                .linkedLibrary("phonenumber"),
+                .linkedLibrary("protobuf"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
+        .target(
+            name: "KiiIdentity",
+            dependencies: ["CPhoneNumberShims"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "kii-identity",
+            dependencies: [
+                "KiiIdentity",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "KiiIdentityBenchmark",
+            dependencies: ["KiiIdentity", "CPhoneNumberShims"],
+            path: "Benchmarks/KiiIdentityBenchmark",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "KiiIdentityTests",
+            dependencies: [
+                "KiiIdentity",
+                "CPhoneNumberShims",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSwift
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,73 @@
+/// A country: two ASCII capital letters naming a region libphonenumber supports.
+///
+/// 245 regions in libphonenumber 8.12.57 (ISO 3166-1 alpha-2 codes plus a few such as `AC`
+/// and `XK`). It is how a local phone number is read. `jp` is rejected with a reason that
+/// suggests `JP`; `XX` is rejected as unknown.
+///
+/// ```swift
+/// try CountryCode("JP").countryCallingCode   // 81
+/// CountryCode.isValid("jp")                  // false
+/// ```
+public struct CountryCode: IdentityField, Comparable {
+    public static var field: ValidationError.Field { .country }
+
+    /// Every supported region code, sorted.
+    public static var allSupported: [String] { RegionTable.shared.regions.map(\.code) }
+
+    /// The code, such as `JP`.
+    public let rawValue: String
+
+    /// The code (already canonical: two capital letters).
+    public var normalized: String { rawValue }
+
+    /// The region's country calling code (81 for `JP`).
+    public let countryCallingCode: Int
+
+    /// Validates a country code.
+    ///
+    /// - Throws: ``ValidationError`` with `missing`, `invalid_format`, `not_uppercase` or `unknown_region`.
+    public init(_ raw: String) throws(ValidationError) {
+        guard let region = raw.withUTF8Bytes({ RegionTable.shared.region($0) }) else {
+            throw ValidationError(raw.withUTF8Bytes(Self.diagnose))
+        }
+        rawValue = region.code
+        countryCallingCode = region.countryCallingCode
+    }
+
+    /// Whether `raw` is a supported region code. Allocates nothing.
+    public static func isValid(_ raw: String) -> Bool {
+        raw.utf8.count == 2 && raw.withUTF8Bytes { RegionTable.shared.region($0) != nil }
+    }
+
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
+        func problem(_ code: ValidationError.Code, _ reason: String) -> ValidationError.Problem {
+            ValidationError.Problem(field: field, code: code, reason: reason)
+        }
+        if bytes.isEmpty { return [problem(.missing, "is missing")] }
+        guard bytes.count == 2, ByteSet.letters.containsAll(bytes) else {
+            return [problem(.invalidFormat, "must be two capital letters (ISO 3166-1 alpha-2), like JP")]
+        }
+        let upper = String(decoding: bytes.map { $0 &- 0x61 < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
+        let known = RegionTable.shared.region(upper) != nil
+        if !ByteSet.upperCaseLetters.containsAll(bytes) {
+            if known {
+                return [problem(.notUppercase, "must be in capital letters: did you mean '\(upper)'?")]
+            }
+            return [
+                problem(.notUppercase, "must be in capital letters"),
+                problem(.unknownRegion, "must be a supported region ('\(upper)' is not one)"),
+            ]
+        }
+        return [problem(.unknownRegion, "must be a supported region ('\(upper)' is not one)")]
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { rawValue }
+
+    /// A country for a region of the table (already known to be supported).
+    init(_ region: RegionTable.Region) {
+        rawValue = region.code
+        countryCallingCode = region.countryCallingCode
+    }
+}

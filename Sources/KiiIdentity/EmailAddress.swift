@@ -1,0 +1,201 @@
+/// An email address under Kii's documented rule (SPEC 2).
+///
+/// ASCII only, at most 200 characters, exactly one `@`. The local part is 1 to 64 letters,
+/// digits, `.`, `_`, `%`, `+` or `-`, with no `.` at either end and no `..`. The domain has two
+/// or more `.`-separated labels of 1 to 63 letters, digits and `-`, no label starts or ends
+/// with `-`, and the last label is not all digits.
+///
+/// The normalised form (Kii's `emailAddress`, and the uniqueness key) lowercases the domain
+/// and keeps the local part exactly as given.
+///
+/// ```swift
+/// let email = try EmailAddress("User_123456@Example.COM")
+/// email.normalized   // "User_123456@example.com"
+/// ```
+public struct EmailAddress: IdentityField {
+    /// The allowed total length, in characters (bytes).
+    public static let lengths = 1...200
+    /// The allowed length of the part before `@`.
+    public static let localPartLengths = 1...64
+    /// The allowed length of one domain label.
+    public static let labelLengths = 1...63
+
+    public static var field: ValidationError.Field { .emailAddress }
+
+    static let localAllowed = ByteSet {
+        ByteSet.alphanumerics.contains($0) || Array(".+_%-".utf8).contains($0)
+    }
+    static let domainAllowed = ByteSet { ByteSet.alphanumerics.contains($0) || $0 == UInt8(ascii: "-") }
+    static let domainAllowedWithDots = ByteSet { domainAllowed.contains($0) || $0 == UInt8(ascii: ".") }
+
+    /// The address as it was given.
+    public let rawValue: String
+
+    /// The local part as given, `@`, and the domain lowercased: `emailAddress`, and the
+    /// uniqueness key.
+    public let normalized: String
+
+    /// The part before `@`, as given.
+    public var localPart: Substring { normalized[..<normalized.utf8.lastIndex(of: UInt8(ascii: "@"))!] }
+
+    /// The lowercased domain.
+    public var domain: Substring {
+        normalized[normalized.utf8.index(after: normalized.utf8.lastIndex(of: UInt8(ascii: "@"))!)...]
+    }
+
+    /// Validates an email address.
+    ///
+    /// - Throws: ``ValidationError`` listing every problem (`missing_at`, `consecutive_dots`, ...).
+    /// - Complexity: O(*n*), O(1) past 200 characters.
+    public init(_ raw: String) throws(ValidationError) {
+        let problems = raw.withUTF8Bytes(Self.diagnose)
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        rawValue = raw
+        normalized = raw.withUTF8Bytes { bytes in
+            let at = bytes.firstIndex(of: UInt8(ascii: "@"))!
+            return String(decoding: bytes[...at], as: UTF8.self)
+                + FieldChecks.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
+        }
+    }
+
+    /// Whether `raw` is a valid email address. Allocates nothing.
+    public static func isValid(_ raw: String) -> Bool {
+        raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes)
+    }
+
+    /// One pass over the bytes: local part, `@`, then labels.
+    static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        guard count <= lengths.upperBound else { return false }
+        let dot = UInt8(ascii: ".")
+        let hyphen = UInt8(ascii: "-")
+        let at = UInt8(ascii: "@")
+        var index = 0
+        var previous = dot  // a leading '.' then reads as ".."
+        while index < count {
+            let byte = bytes[index]
+            if byte == at { break }
+            if !localAllowed.contains(byte) || (byte == dot && previous == dot) { return false }
+            previous = byte
+            index += 1
+        }
+        guard index < count, localPartLengths.contains(index), previous != dot else { return false }
+        index += 1
+        var labels = 0
+        var labelLength = 0
+        var labelAllDigits = true
+        previous = dot
+        while index < count {
+            let byte = bytes[index]
+            if byte == dot {
+                if labelLength == 0 || previous == hyphen { return false }
+                labels += 1
+                labelLength = 0
+                labelAllDigits = true
+            } else {
+                if !domainAllowed.contains(byte) || (labelLength == 0 && byte == hyphen) { return false }
+                labelLength += 1
+                if labelLength > labelLengths.upperBound { return false }
+                labelAllDigits = labelAllDigits && byte &- 0x30 < 10
+            }
+            previous = byte
+            index += 1
+        }
+        return labelLength > 0 && previous != hyphen && !labelAllDigits && labels >= 1
+    }
+
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
+        let length = FieldChecks.length(bytes.count, lengths, field: field)
+        if length.stop { return [length.problem!] }
+        func problem(_ code: ValidationError.Code, _ reason: String) -> ValidationError.Problem {
+            ValidationError.Problem(field: field, code: code, reason: reason)
+        }
+        let at = UInt8(ascii: "@")
+        let atCount = bytes.reduce(0) { $0 + ($1 == at ? 1 : 0) }
+        if atCount == 0 { return [problem(.missingAt, "has no '@'")] }
+        if atCount > 1 { return [problem(.multipleAt, "has \(atCount) '@' characters (exactly one is allowed)")] }
+        let atIndex = bytes.firstIndex(of: at)!
+        let local = UnsafeBufferPointer(rebasing: bytes[..<atIndex])
+        let domain = UnsafeBufferPointer(rebasing: bytes[(atIndex + 1)...])
+        return diagnoseLocalPart(local, problem) + diagnoseDomain(domain, problem)
+    }
+
+    private static func diagnoseLocalPart(
+        _ local: UnsafeBufferPointer<UInt8>,
+        _ problem: (ValidationError.Code, String) -> ValidationError.Problem
+    ) -> [ValidationError.Problem] {
+        let dot = UInt8(ascii: ".")
+        if local.isEmpty { return [problem(.emptyLocalPart, "has nothing before '@'")] }
+        var problems: [ValidationError.Problem] = []
+        if local.count > localPartLengths.upperBound {
+            problems.append(
+                problem(
+                    .localPartTooLong,
+                    "has a part before '@' that is too long (maximum \(localPartLengths.upperBound) characters)"
+                )
+            )
+        }
+        if let bad = FieldChecks.characters(
+            local,
+            allowed: localAllowed,
+            allowedDescription: "before '@' only letters, digits, '.', '_', '%', '+' and '-' are",
+            field: field
+        ) {
+            problems.append(bad)
+        }
+        if local.first == dot || local.last == dot {
+            problems.append(problem(.localPartDotAtEdge, "has a part before '@' that starts or ends with '.'"))
+        }
+        if zip(local, local.dropFirst()).contains(where: { $0 == dot && $1 == dot }) {
+            problems.append(problem(.consecutiveDots, "has '..' before '@'"))
+        }
+        return problems
+    }
+
+    private static func diagnoseDomain(
+        _ domain: UnsafeBufferPointer<UInt8>,
+        _ problem: (ValidationError.Code, String) -> ValidationError.Problem
+    ) -> [ValidationError.Problem] {
+        if domain.isEmpty { return [problem(.emptyDomain, "has nothing after '@'")] }
+        var problems: [ValidationError.Problem] = []
+        if let bad = FieldChecks.characters(
+            domain,
+            allowed: domainAllowedWithDots,
+            allowedDescription: "after '@' only letters, digits, '-' and '.' are",
+            field: field
+        ) {
+            problems.append(bad)
+        }
+        let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        if labels.count < 2 {
+            problems.append(
+                problem(.domainNeedsTwoLabels, "needs a domain of two or more labels after '@', like example.com")
+            )
+        }
+        if labels.contains(where: \.isEmpty) {
+            problems.append(problem(.emptyDomainLabel, "has an empty domain label (a '.' at an end, or '..')"))
+        }
+        if labels.contains(where: { $0.count > labelLengths.upperBound }) {
+            problems.append(
+                problem(
+                    .domainLabelTooLong,
+                    "has a domain label that is too long (maximum \(labelLengths.upperBound) characters)"
+                )
+            )
+        }
+        let hyphen = UInt8(ascii: "-")
+        if labels.contains(where: { $0.first == hyphen || $0.last == hyphen }) {
+            problems.append(problem(.domainLabelHyphenAtEdge, "has a domain label that starts or ends with '-'"))
+        }
+        if labels.count >= 2, let last = labels.last, !last.isEmpty, last.allSatisfy({ $0 &- 0x30 < 10 }) {
+            problems.append(problem(.numericTopLevelDomain, "has a last domain label that is all digits"))
+        }
+        return problems
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized == rhs.normalized }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(normalized) }
+
+    public var description: String { rawValue }
+}

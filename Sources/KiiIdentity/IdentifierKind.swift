@@ -1,0 +1,22 @@
+/// Which kind of login identifier a string is (SPEC 8).
+public enum IdentifierKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Contains the byte `@`.
+    case email
+    /// Starts with `+` (and contains no `@`): an international number.
+    case phone
+    /// All ASCII digits, with a country given: a local number of that country.
+    case localPhone
+    /// Anything else.
+    case username
+
+    /// The field that problems with an identifier of this kind are reported under.
+    public var field: ValidationError.Field {
+        switch self {
+        case .email: .emailAddress
+        case .phone, .localPhone: .phoneNumber
+        case .username: .username
+        }
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,67 @@
+/// A password: 4 to 50 characters, each in U+0020 ... U+007E (space included, anywhere).
+///
+/// A password is never normalised and never shown: its ``description``, debug description
+/// and reflection say `<redacted>`, and its validation errors name positions, not characters.
+/// Encoding writes the password itself (a request body needs it), so encode it only where it
+/// belongs.
+///
+/// ```swift
+/// let password = try Password("correct horse")
+/// print(password)   // <redacted>
+/// ```
+public struct Password: IdentityField, CustomDebugStringConvertible, CustomReflectable {
+    /// The allowed lengths, in characters (bytes).
+    public static let lengths = 4...50
+
+    public static var field: ValidationError.Field { .password }
+
+    /// The password, exactly as given.
+    public let rawValue: String
+
+    /// The password, exactly as given (passwords are never normalised).
+    public var normalized: String { rawValue }
+
+    /// Validates a password.
+    ///
+    /// - Throws: ``ValidationError`` with `missing`, `too_short`, `too_long` or
+    ///   `invalid_character` (with a position, never the character).
+    /// - Complexity: O(*n*), O(1) past the maximum length.
+    public init(_ raw: String) throws(ValidationError) {
+        let problems = raw.withUTF8Bytes(Self.diagnose)
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        rawValue = raw
+    }
+
+    /// Whether `raw` is a valid password. Allocates nothing.
+    public static func isValid(_ raw: String) -> Bool {
+        raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes)
+    }
+
+    static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        lengths.contains(bytes.count) && ByteSet.printableASCII.containsAll(bytes)
+    }
+
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
+        let length = FieldChecks.length(bytes.count, lengths, field: field)
+        if length.stop { return [length.problem!] }
+        return [
+            length.problem,
+            FieldChecks.characters(
+                bytes,
+                allowed: .printableASCII,
+                allowedDescription: "only printable ASCII characters and spaces are",
+                field: field,
+                revealCharacter: false
+            ),
+        ].compactMap { $0 }
+    }
+
+    /// `<redacted>`.
+    public var description: String { "<redacted>" }
+
+    /// `Password(<redacted>)`.
+    public var debugDescription: String { "Password(<redacted>)" }
+
+    /// A mirror with no children, so `dump` and `Mirror` show nothing of the password.
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}

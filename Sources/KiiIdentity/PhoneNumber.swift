@@ -1,0 +1,192 @@
+internal import CPhoneNumberShims
+
+/// A valid phone number, from any of Kii's three strict forms or from what a person typed.
+///
+/// - International: `+` then 10 to 15 digits, in E.164 form: `+819012345678`.
+/// - Local: national digits plus a country; the trunk prefix is optional:
+///   `09012345678` or `9012345678` with `JP`.
+/// - REST local form: `CC-digits`: `JP-9012345678`, `JP-09012345678`.
+/// - User input (lenient): the above with spaces, `-`, `.`, `(`, `)`, Unicode dashes,
+///   full-width digits and `＋`; see ``init(userInput:country:policy:)``.
+///
+/// A cheap syntax check runs in Swift first; libphonenumber (through `CPhoneNumberShims`)
+/// only sees input that passes it. The ``PhonePolicy`` decides the digit bounds and whether
+/// only mobile numbers pass.
+///
+/// Two values are equal when their ``e164`` is: `US-4155552671` and `+14155552671` are the
+/// same number (the uniqueness key), whatever region each was read in.
+///
+/// ```swift
+/// let phone = try PhoneNumber(local: "09012345678", country: "JP")
+/// phone.e164                  // "+819012345678"
+/// phone.restForm              // "JP-9012345678"
+/// phone.internationalFormat   // "+81 90-1234-5678"
+/// ```
+public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The E.164 form, `+819012345678`: Kii's `phoneNumber` and the uniqueness key.
+    public let e164: String
+
+    /// The region: the country given for local and REST input; libphonenumber's region for
+    /// the number for international input (`+447911123456` is `GG`).
+    public let region: CountryCode
+
+    /// The country calling code, 81 for Japan.
+    public let countryCallingCode: Int
+
+    /// The national significant number, without trunk prefix: `9012345678`.
+    public let nationalNumber: String
+
+    /// The number's type (`MOBILE`, `FIXED_LINE`, ...).
+    public let type: PhoneNumberType
+
+    /// The REST local form, `JP-9012345678` (no trunk prefix).
+    public var restForm: String { "\(region.rawValue)-\(nationalNumber)" }
+
+    /// The national format, `090-1234-5678`.
+    public var nationalFormat: String {
+        PhoneNumberLibrary.format(e164, Int32(CPhoneNumberShims_NATIONAL)) ?? nationalNumber
+    }
+
+    /// The international format, `+81 90-1234-5678`.
+    public var internationalFormat: String {
+        PhoneNumberLibrary.format(e164, Int32(CPhoneNumberShims_INTERNATIONAL)) ?? e164
+    }
+
+    /// Bytes past which no phone input is inspected: it is `too_long` at once.
+    static let maximumInputBytes = 64
+    /// Digits past which a local number cannot be one (15 for E.164 plus a trunk prefix).
+    static let maximumLocalDigits = 17
+
+    init(e164: String, region: CountryCode, countryCallingCode: Int, nationalNumber: String, type: PhoneNumberType) {
+        self.e164 = e164
+        self.region = region
+        self.countryCallingCode = countryCallingCode
+        self.nationalNumber = nationalNumber
+        self.type = type
+    }
+
+    // MARK: International
+
+    /// Validates an international number: `+` then digits, in E.164 form.
+    ///
+    /// - Parameters:
+    ///   - raw: the number, such as `+819012345678`; nothing else is allowed (no spaces).
+    ///   - policy: digit bounds and the mobile-only rule; Kii's by default.
+    /// - Throws: ``ValidationError`` with `missing_plus`, `invalid_character`, `too_few_digits`,
+    ///   `too_many_digits` (syntax, checked without libphonenumber), then `unknown_calling_code`,
+    ///   `invalid_number`, `not_e164`, `non_geographic`, `landline` or `not_mobile`.
+    public init(international raw: String, policy: PhonePolicy = .default) throws(ValidationError) {
+        self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
+            try PhoneResolver.international(bytes, policy: policy, strict: true)
+        }
+    }
+
+    /// Whether `raw` is a valid international number under `policy`.
+    ///
+    /// Rejects bad syntax without calling libphonenumber.
+    public static func isValid(international raw: String, policy: PhonePolicy = .default) -> Bool {
+        raw.utf8.count <= maximumInputBytes
+            && raw.withUTF8Bytes { bytes in
+                PhoneSyntax.internationalProblems(bytes, policy: policy).isEmpty
+                    && (try? PhoneResolver.international(bytes, policy: policy, strict: true)) != nil
+            }
+    }
+
+    // MARK: Local
+
+    /// Validates a local number: national digits read in `country`, trunk prefix optional.
+    ///
+    /// `09012345678` and `9012345678` with `JP` are both `+819012345678`. Digits that start with
+    /// an international prefix (`010...` in Japan) or with the calling code instead of a trunk
+    /// prefix (`8190...`) are rejected: they are not local numbers. In the US and Canada the
+    /// trunk prefix is `1`, so `14155552671` with `US` is fine.
+    ///
+    /// - Throws: ``ValidationError`` with the phone problems (field `phoneNumber`) and the
+    ///   country problems (field `country`) together.
+    public init(local raw: String, country: String, policy: PhonePolicy = .default) throws(ValidationError) {
+        self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
+            try PhoneResolver.local(bytes, country: country, countryField: .country, policy: policy)
+        }
+    }
+
+    /// Validates a local number read in an already validated country.
+    public init(local raw: String, country: CountryCode, policy: PhonePolicy = .default) throws(ValidationError) {
+        try self.init(local: raw, country: country.rawValue, policy: policy)
+    }
+
+    // MARK: REST local form
+
+    /// Validates Kii's REST local form, `CC-digits`: `JP-9012345678`, `US-4155552671`.
+    ///
+    /// The digits are read as a local number of region `CC` (trunk prefix optional).
+    ///
+    /// - Throws: ``ValidationError`` with `malformed_rest_form`, a region problem, or any
+    ///   problem of a local number.
+    public init(rest raw: String, policy: PhonePolicy = .default) throws(ValidationError) {
+        self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in try PhoneResolver.rest(bytes, policy: policy)
+        }
+    }
+
+    // MARK: User input
+
+    /// Validates what a person typed into a form.
+    ///
+    /// Accepts, between digits, spaces, `-`, `.`, `(`, `)`, Unicode dashes and full-width
+    /// forms, and a leading `+` or `＋`. With a `+` the number is international (a trunk prefix
+    /// after the calling code is dropped: `+81 090-1234-5678` is `+819012345678`); without one
+    /// it is local and needs `country`. Rejects, with their own codes, what libphonenumber
+    /// would swallow: letters (vanity numbers), `tel:` URIs, extensions, more than 15 digits.
+    ///
+    /// - Throws: ``ValidationError`` with `contains_letters`, `tel_uri`, `has_extension`,
+    ///   `too_many_digits`, `needs_country`, or any problem of the strict forms.
+    public init(
+        userInput raw: String,
+        country: String? = nil,
+        policy: PhonePolicy = .default
+    )
+        throws(ValidationError)
+    {
+        self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
+            try PhoneResolver.userInput(bytes, country: country, policy: policy)
+        }
+    }
+
+    // MARK: Protocols
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.e164 == rhs.e164 }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(e164) }
+
+    /// The E.164 form.
+    public var description: String { e164 }
+
+    private enum CodingKeys: String, CodingKey {
+        case e164, region
+    }
+
+    /// Decodes `{"e164": "+44...", "region": "GB"}` and re-validates it.
+    ///
+    /// Decoding checks that the number is valid for its region, not the policy it was first
+    /// accepted under (a landline accepted with `mobileOnly: false` decodes).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let e164 = try container.decode(String.self, forKey: .e164)
+        let region = try container.decode(String.self, forKey: .region)
+        do throws(ValidationError) {
+            let international = try PhoneNumber(international: e164, policy: .anyValidNumber)
+            let local = try PhoneNumber(local: international.nationalNumber, country: region, policy: .anyValidNumber)
+            guard local.e164 == international.e164 else {
+                throw ValidationError(.phoneNumber, .invalidNumber, "is not a number of region \(region)")
+            }
+            self = local
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .e164, in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(e164, forKey: .e164)
+        try container.encode(region.rawValue, forKey: .region)
+    }
+}

@@ -1,0 +1,164 @@
+internal import CPhoneNumberShims
+
+/// The steps from checked syntax to a ``PhoneNumber``: libphonenumber's verdict, the digit
+/// bounds after conversion, and the type policy.
+enum PhoneResolver {
+    private static func fail(_ code: ValidationError.Code, _ reason: String) -> ValidationError {
+        ValidationError(.phoneNumber, code, reason)
+    }
+
+    /// `+digits`; `strict` demands that the input already be the E.164 form.
+    static func international(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        policy: PhonePolicy,
+        strict: Bool
+    )
+        throws(ValidationError) -> PhoneNumber
+    {
+        let syntax = PhoneSyntax.internationalProblems(bytes, policy: strict ? policy : .anyValidNumber)
+        if !syntax.isEmpty { throw ValidationError(syntax) }
+        let analysis = PhoneNumberLibrary.analyze(bytes, region: nil)
+        try checkParsed(analysis)
+        guard analysis.isValid else {
+            throw fail(
+                .invalidNumber,
+                "is not a valid number (libphonenumber knows no such +\(analysis.countryCallingCode) number)"
+            )
+        }
+        guard let region = RegionTable.shared.region(analysis.region) else {
+            throw fail(
+                .nonGeographic,
+                "is a non-geographic number (+\(analysis.countryCallingCode)), which belongs to no country"
+            )
+        }
+        let e164 = "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
+        if strict && !e164.utf8.elementsEqual(bytes) {
+            throw fail(.notE164, "is not in E.164 form (did you mean \(e164)?)")
+        }
+        return try finish(analysis, e164: e164, region: region, policy: policy)
+    }
+
+    /// National digits read in `country`; problems with the country are reported under `countryField`.
+    static func local(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        country: String,
+        countryField: ValidationError.Field,
+        countryReasonPrefix: String = "",
+        policy: PhonePolicy
+    ) throws(ValidationError) -> PhoneNumber {
+        var problems = PhoneSyntax.localProblems(bytes)
+        let region = RegionTable.shared.region(country)
+        if region == nil {
+            problems += country.withUTF8Bytes(CountryCode.diagnose).map {
+                ValidationError.Problem(field: countryField, code: $0.code, reason: countryReasonPrefix + $0.reason)
+            }
+        }
+        guard problems.isEmpty, let region else { throw ValidationError(problems) }
+        let analysis = country.withUTF8Bytes { PhoneNumberLibrary.analyze(bytes, region: $0) }
+        try checkParsed(analysis)
+        switch Int(analysis.countryCodeSource) {
+        case CPhoneNumberShims_FROM_NUMBER_WITH_IDD:
+            throw fail(
+                .internationalPrefix,
+                "starts with an international dialling prefix; write it as +\(analysis.countryCallingCode)\(analysis.nationalNumber)"
+            )
+        case CPhoneNumberShims_FROM_NUMBER_WITHOUT_PLUS_SIGN
+        where region.nationalPrefix != String(region.countryCallingCode):
+            throw fail(
+                .callingCodeWithoutPlus,
+                "starts with the calling code \(analysis.countryCallingCode) without '+'; write +\(analysis.countryCallingCode)\(analysis.nationalNumber) or the national number"
+            )
+        default:
+            break
+        }
+        guard analysis.countryCallingCode == region.countryCallingCode else {
+            throw fail(.invalidNumber, "is not a valid number for \(region.code)")
+        }
+        let e164 = "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
+        if let count = PhoneSyntax.digitCountProblem(e164.utf8.count - 1, policy: policy) {
+            throw ValidationError([count])
+        }
+        guard analysis.isValid else { throw fail(.invalidNumber, "is not a valid number for \(region.code)") }
+        return try finish(analysis, e164: e164, region: region, policy: policy)
+    }
+
+    /// `CC-digits`.
+    static func rest(_ bytes: UnsafeBufferPointer<UInt8>, policy: PhonePolicy) throws(ValidationError) -> PhoneNumber {
+        if let stop = PhoneSyntax.inputLengthProblem(bytes) { throw ValidationError([stop]) }
+        guard bytes.count > 3, bytes[2] == UInt8(ascii: "-") else {
+            throw fail(.malformedRestForm, "must be a region code, '-' and the national number, like JP-9012345678")
+        }
+        let country = String(decoding: bytes[..<2], as: UTF8.self)
+        return try local(
+            UnsafeBufferPointer(rebasing: bytes[3...]),
+            country: country,
+            countryField: .phoneNumber,
+            countryReasonPrefix: "has a region prefix that ",
+            policy: policy
+        )
+    }
+
+    /// What a person typed: cleaned by ``PhoneTyping``, then international or local.
+    static func userInput(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        country: String?,
+        policy: PhonePolicy
+    )
+        throws(ValidationError) -> PhoneNumber
+    {
+        let typed = try PhoneTyping.clean(bytes)
+        if typed.hasPlus {
+            let text = [UInt8(ascii: "+")] + typed.digits
+            let number = try text.withUnsafeBufferPointer { (text) throws(ValidationError) in
+                try international(text, policy: policy, strict: false)
+            }
+            return number
+        }
+        guard let country else {
+            throw fail(.needsCountry, "needs a country to be read as a local number, or a '+' and the calling code")
+        }
+        return try typed.digits.withUnsafeBufferPointer { (digits) throws(ValidationError) in
+            try local(digits, country: country, countryField: .country, policy: policy)
+        }
+    }
+
+    private static func checkParsed(_ analysis: PhoneNumberLibrary.Analysis) throws(ValidationError) {
+        switch Int(analysis.status) {
+        case CPhoneNumberShims_OK:
+            return
+        case CPhoneNumberShims_INVALID_COUNTRY_CODE:
+            throw fail(.callingCodeUnknown, "does not start with a country calling code in use")
+        case CPhoneNumberShims_TOO_SHORT_NSN, CPhoneNumberShims_TOO_SHORT_AFTER_IDD:
+            throw fail(.invalidNumber, "is not a valid number (too short)")
+        case CPhoneNumberShims_TOO_LONG_NSN:
+            throw fail(.invalidNumber, "is not a valid number (too long)")
+        default:
+            throw fail(.invalidNumber, "is not a valid number")
+        }
+    }
+
+    /// The digit bounds on the E.164 form and the type policy, then the value.
+    private static func finish(
+        _ analysis: PhoneNumberLibrary.Analysis,
+        e164: String,
+        region: RegionTable.Region,
+        policy: PhonePolicy
+    ) throws(ValidationError) -> PhoneNumber {
+        if let count = PhoneSyntax.digitCountProblem(e164.utf8.count - 1, policy: policy) {
+            throw ValidationError([count])
+        }
+        if policy.mobileOnly && !analysis.type.isMobile {
+            if analysis.type == .fixedLine {
+                throw fail(.landline, "is a landline number (only mobile numbers are accepted)")
+            }
+            throw fail(.notMobile, "is a \(analysis.type) number (only mobile numbers are accepted)")
+        }
+        return PhoneNumber(
+            e164: e164,
+            region: CountryCode(region),
+            countryCallingCode: analysis.countryCallingCode,
+            nationalNumber: analysis.nationalNumber,
+            type: analysis.type
+        )
+    }
+}

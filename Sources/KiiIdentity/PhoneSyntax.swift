@@ -1,0 +1,88 @@
+/// The cheap checks of the strict phone forms, in Swift, before libphonenumber sees anything.
+enum PhoneSyntax {
+    static let field = ValidationError.Field.phoneNumber
+
+    static func problem(_ code: ValidationError.Code, _ reason: String) -> ValidationError.Problem {
+        ValidationError.Problem(field: field, code: code, reason: reason)
+    }
+
+    /// `+` then only digits, as many as `policy` allows.
+    static func internationalProblems(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        policy: PhonePolicy
+    )
+        -> [ValidationError.Problem]
+    {
+        if let stop = inputLengthProblem(bytes) { return [stop] }
+        // Fast path: the common valid shape.
+        if bytes[0] == UInt8(ascii: "+"), policy.digitCount.contains(bytes.count - 1),
+            ByteSet.digits.containsAll(UnsafeBufferPointer(rebasing: bytes[1...]))
+        {
+            return []
+        }
+        var problems: [ValidationError.Problem] = []
+        let hasPlus = bytes[0] == UInt8(ascii: "+")
+        let body = UnsafeBufferPointer(rebasing: bytes[(hasPlus ? 1 : 0)...])
+        if !hasPlus {
+            problems.append(problem(.missingPlus, "must start with '+' and the country calling code"))
+        }
+        if let bad = FieldChecks.characters(
+            body,
+            allowed: .digits,
+            allowedDescription: "after the '+' only digits are",
+            field: field,
+            positionOffset: hasPlus ? 1 : 0
+        ) {
+            problems.append(bad)
+        }
+        let digits = body.reduce(0) { $0 + ($1 &- 0x30 < 10 ? 1 : 0) }
+        if let count = digitCountProblem(digits, policy: policy) { problems.append(count) }
+        return problems
+    }
+
+    /// Only digits, at most 17 of them (15 for E.164 plus a trunk prefix).
+    static func localProblems(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
+        if let stop = inputLengthProblem(bytes) { return [stop] }
+        var problems: [ValidationError.Problem] = []
+        if let bad = FieldChecks.characters(
+            bytes,
+            allowed: .digits,
+            allowedDescription: "a local number is only digits; an international one starts with '+'",
+            field: field
+        ) {
+            problems.append(bad)
+        }
+        if bytes.count > PhoneNumber.maximumLocalDigits {
+            problems.append(
+                problem(
+                    .tooManyDigits,
+                    "has too many digits (maximum \(PhoneNumber.maximumLocalDigits) in a local number)"
+                )
+            )
+        }
+        return problems
+    }
+
+    /// `missing` for empty input, `too_long` past 64 bytes (content not inspected).
+    static func inputLengthProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> ValidationError.Problem? {
+        let length = FieldChecks.length(bytes.count, 1...PhoneNumber.maximumInputBytes, field: field)
+        return length.stop ? length.problem : nil
+    }
+
+    /// `too_few_digits` / `too_many_digits` for an international number of `digits` digits.
+    static func digitCountProblem(_ digits: Int, policy: PhonePolicy) -> ValidationError.Problem? {
+        if digits < policy.digitCount.lowerBound {
+            return problem(
+                .tooFewDigits,
+                "has \(digits) \(digits == 1 ? "digit" : "digits") (minimum \(policy.digitCount.lowerBound), calling code included)"
+            )
+        }
+        if digits > policy.digitCount.upperBound {
+            return problem(
+                .tooManyDigits,
+                "has \(digits) digits (maximum \(policy.digitCount.upperBound), calling code included)"
+            )
+        }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+/// A username: 3 to 64 ASCII letters, digits, `_`, `-` or `.`.
+///
+/// The normalised form (Kii's `loginName`, and the uniqueness key) is ASCII-lowercased, so
+/// `User_1` and `user_1` are the same user and compare equal. Digits-only is allowed.
+///
+/// ```swift
+/// let name = try Username("User_123456")
+/// name.normalized   // "user_123456"
+/// Username.isValid("a b")   // false
+/// ```
+public struct Username: IdentityField {
+    /// The allowed lengths, in characters (bytes).
+    public static let lengths = 3...64
+
+    public static var field: ValidationError.Field { .username }
+
+    static let allowed = ByteSet {
+        ByteSet.alphanumerics.contains($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+            || $0 == UInt8(ascii: ".")
+    }
+
+    /// The username as it was given.
+    public let rawValue: String
+
+    /// The ASCII-lowercased username: `loginName`, and the uniqueness key.
+    public let normalized: String
+
+    /// Validates a username.
+    ///
+    /// - Throws: ``ValidationError`` with `missing`, `too_short`, `too_long` or `invalid_character`.
+    /// - Complexity: O(*n*), O(1) past the maximum length.
+    public init(_ raw: String) throws(ValidationError) {
+        let problems = raw.withUTF8Bytes(Self.diagnose)
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        rawValue = raw
+        normalized = raw.withUTF8Bytes(FieldChecks.asciiLowercased)
+    }
+
+    /// Whether `raw` is a valid username. Allocates nothing.
+    public static func isValid(_ raw: String) -> Bool {
+        raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes)
+    }
+
+    static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        lengths.contains(bytes.count) && allowed.containsAll(bytes)
+    }
+
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
+        let length = FieldChecks.length(bytes.count, lengths, field: field)
+        if length.stop { return [length.problem!] }
+        return [
+            length.problem,
+            FieldChecks.characters(
+                bytes,
+                allowed: allowed,
+                allowedDescription: "only letters, digits, '_', '-' and '.' are",
+                field: field
+            ),
+        ].compactMap { $0 }
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized == rhs.normalized }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(normalized) }
+
+    public var description: String { rawValue }
+}

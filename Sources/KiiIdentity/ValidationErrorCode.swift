@@ -1,0 +1,133 @@
+extension ValidationError {
+    /// A stable machine code for a kind of problem, such as `too_short`.
+    ///
+    /// Codes are shared between fields where the problem is the same (`too_long` for every
+    /// field); the problem's ``ValidationError/Field`` says which field. New codes may be added;
+    /// existing raw values never change.
+    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The code as it appears in JSON and logs, such as `too_short`.
+        public let rawValue: String
+
+        /// Creates a code from its raw value.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public var description: String { rawValue }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
+
+extension ValidationError.Code {
+    // MARK: Every field
+
+    /// The value is empty or absent.
+    public static let missing = Self(rawValue: "missing")
+    /// The value is shorter than the field's minimum.
+    public static let tooShort = Self(rawValue: "too_short")
+    /// The value is longer than the field's maximum; its content was not inspected.
+    public static let tooLong = Self(rawValue: "too_long")
+    /// The value contains a character the field does not allow.
+    public static let invalidCharacter = Self(rawValue: "invalid_character")
+
+    // MARK: Email address
+
+    /// The email address has no `@`.
+    public static let missingAt = Self(rawValue: "missing_at")
+    /// The email address has more than one `@`.
+    public static let multipleAt = Self(rawValue: "multiple_at")
+    /// The part before `@` is empty.
+    public static let emptyLocalPart = Self(rawValue: "empty_local_part")
+    /// The part before `@` is longer than 64 characters.
+    public static let localPartTooLong = Self(rawValue: "local_part_too_long")
+    /// The part before `@` starts or ends with `.`.
+    public static let localPartDotAtEdge = Self(rawValue: "local_part_dot_at_edge")
+    /// The part before `@` has two dots in a row.
+    public static let consecutiveDots = Self(rawValue: "consecutive_dots")
+    /// The part after `@` is empty.
+    public static let emptyDomain = Self(rawValue: "empty_domain")
+    /// The domain has a single label (`localhost`).
+    public static let domainNeedsTwoLabels = Self(rawValue: "domain_needs_two_labels")
+    /// A domain label is empty (`a..com`, `.com`, `com.`).
+    public static let emptyDomainLabel = Self(rawValue: "empty_domain_label")
+    /// A domain label is longer than 63 characters.
+    public static let domainLabelTooLong = Self(rawValue: "domain_label_too_long")
+    /// A domain label starts or ends with `-`.
+    public static let domainLabelHyphenAtEdge = Self(rawValue: "domain_label_hyphen_at_edge")
+    /// The last domain label is all digits.
+    public static let numericTopLevelDomain = Self(rawValue: "numeric_top_level_domain")
+
+    // MARK: Country
+
+    /// The country is two lower-case (or mixed-case) letters; the reason suggests the upper-case form.
+    public static let notUppercase = Self(rawValue: "not_uppercase")
+    /// The country is not two ASCII letters.
+    public static let invalidFormat = Self(rawValue: "invalid_format")
+    /// The country is well formed but not a region libphonenumber supports (`XX`).
+    public static let unknownRegion = Self(rawValue: "unknown_region")
+
+    // MARK: Locale
+
+    /// The locale is not a well-formed BCP 47 language tag.
+    public static let malformedLanguageTag = Self(rawValue: "malformed_language_tag")
+
+    // MARK: Phone number
+
+    /// An international number does not start with `+`.
+    public static let missingPlus = Self(rawValue: "missing_plus")
+    /// Fewer digits than the policy's minimum (10 by default).
+    public static let tooFewDigits = Self(rawValue: "too_few_digits")
+    /// More digits than the policy's maximum (15 by default).
+    public static let tooManyDigits = Self(rawValue: "too_many_digits")
+    /// No region uses the country calling code.
+    public static let callingCodeUnknown = Self(rawValue: "unknown_calling_code")
+    /// libphonenumber says the number is not a valid number (for the region, for local input).
+    public static let invalidNumber = Self(rawValue: "invalid_number")
+    /// A strict international number is valid but not in E.164 form (a trunk prefix after the
+    /// calling code); the reason gives the E.164 form.
+    public static let notE164 = Self(rawValue: "not_e164")
+    /// The number is a landline and the policy accepts mobile numbers only.
+    public static let landline = Self(rawValue: "landline")
+    /// The number is of a type other than mobile or landline (toll-free, VoIP, ...) and the
+    /// policy accepts mobile numbers only.
+    public static let notMobile = Self(rawValue: "not_mobile")
+    /// The number belongs to no country (`+800`, `+881`, ...), so it has no REST local form.
+    public static let nonGeographic = Self(rawValue: "non_geographic")
+    /// A local number starts with an international dialling prefix (`010` in Japan).
+    public static let internationalPrefix = Self(rawValue: "international_prefix")
+    /// A local number starts with its country calling code instead of a trunk prefix.
+    public static let callingCodeWithoutPlus = Self(rawValue: "calling_code_without_plus")
+    /// A local number was given without a country to read it in.
+    public static let needsCountry = Self(rawValue: "needs_country")
+    /// A REST local form is not `CC-digits`.
+    public static let malformedRestForm = Self(rawValue: "malformed_rest_form")
+    /// Typed input contains letters (a vanity number such as `1-800-FLOWERS`).
+    public static let containsLetters = Self(rawValue: "contains_letters")
+    /// Typed input has an extension (`ext`, `x`, `;ext=`, `#`).
+    public static let hasExtension = Self(rawValue: "has_extension")
+    /// Typed input is a `tel:` URI.
+    public static let telURI = Self(rawValue: "tel_uri")
+
+    // MARK: Records
+
+    /// A record has none of username, email address and phone number.
+    public static let noIdentifier = Self(rawValue: "no_identifier")
+    /// The registration table forbids this combination under the policy's verification settings.
+    public static let verificationConflict = Self(rawValue: "verification_conflict")
+    /// A custom field uses a predefined name or starts with `_`.
+    public static let reservedName = Self(rawValue: "reserved_name")
+    /// A pseudo user was given an identifier or a password.
+    public static let notAllowedForPseudoUser = Self(rawValue: "not_allowed_for_pseudo_user")
+    /// An update tries to change the username.
+    public static let immutable = Self(rawValue: "immutable")
+    /// An update was asked of a pseudo user, which must be upgraded instead.
+    public static let pseudoUserMustUpgrade = Self(rawValue: "pseudo_user_must_upgrade")
+}

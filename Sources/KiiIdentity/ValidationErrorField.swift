@@ -1,0 +1,60 @@
+extension ValidationError {
+    /// What a problem is about: one of the predefined user fields, named by its Kii JSON name.
+    ///
+    /// The raw value is the JSON member name of the Kii request body (`loginName`,
+    /// `emailAddress`, ...); ``label`` is the human name a reason reads after.
+    public struct Field: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The JSON member name, such as `loginName`.
+        public let rawValue: String
+
+        /// Creates a field from its JSON member name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The username (`loginName`).
+        public static let username = Field(rawValue: "loginName")
+        /// The email address (`emailAddress`).
+        public static let emailAddress = Field(rawValue: "emailAddress")
+        /// The phone number (`phoneNumber`).
+        public static let phoneNumber = Field(rawValue: "phoneNumber")
+        /// The password (`password`).
+        public static let password = Field(rawValue: "password")
+        /// The display name (`displayName`).
+        public static let displayName = Field(rawValue: "displayName")
+        /// The country (`country`).
+        public static let country = Field(rawValue: "country")
+        /// The locale (`locale`).
+        public static let locale = Field(rawValue: "locale")
+        /// A login identifier before it is known to be a username, an email or a phone number.
+        public static let identifier = Field(rawValue: "identifier")
+        /// The custom fields of a user (`custom`); the reason names the member.
+        public static let customFields = Field(rawValue: "custom")
+        /// The record as a whole (for example, one without any identifier).
+        public static let user = Field(rawValue: "user")
+
+        /// The human name a reason reads after: "username", "email address", ...
+        public var label: String {
+            switch self {
+            case .username: "username"
+            case .emailAddress: "email address"
+            case .phoneNumber: "phone number"
+            case .displayName: "display name"
+            case .identifier: "login identifier"
+            case .customFields: "custom field"
+            default: rawValue
+            }
+        }
+
+        public var description: String { rawValue }
+
+        public init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
