@@ -87,11 +87,3 @@ extension ValidationError {
         public var description: String { message }
     }
 }
-
-extension ValidationError {
-    /// Appends `other`'s problems to `problems`.
-    static func merging(_ errors: [ValidationError]) -> ValidationError? {
-        let problems = errors.flatMap(\.problems)
-        return problems.isEmpty ? nil : ValidationError(problems)
-    }
-}
