@@ -1,0 +1,160 @@
+import ArgumentParser
+import KiiIdentity
+
+/// `kii-identity check`: one value from the command line, or many as JSON Lines.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check one value against a field's rule, or many values given as JSON Lines.",
+        usage: """
+            kii-identity check <field> <value> [--country <CC>] [--allow-landline]
+            kii-identity check --jsonl [<file>] [--allow-landline]
+            """,
+        discussion: """
+            <field> is one of username, email, password, display-name, country, locale, phone, identifier.
+            Prints "valid" and the normalised value (for a phone number every output: e164, region, \
+            countryCallingCode, nationalNumber, restForm, nationalFormat, internationalFormat, type), or \
+            "invalid" and one "code: message" line per problem. A password is never printed.
+
+            A phone value is read by its shape: "+" and digits is international (E.164); two letters \
+            and "-" (JP-9012345678) is the REST local form; digits only is a local number of --country; \
+            anything else (spaces, dashes, parentheses) is read as typed input, in --country when given.
+            An identifier is classified first (contains "@": email; starts with "+": phone; digits \
+            with --country: local phone; otherwise username).
+
+            With --jsonl, each line of <file> (standard input when absent or "-") is an object \
+            {"field": F, "value": V, "country": C} where F is one of username, email, password, \
+            displayName, country, locale, phone, phoneLocal, phoneRest, phoneUserInput, identifier; \
+            each output line is {"valid", "kind", "normalized", "phone", "errors": [{"code", "reason"}]}, \
+            in input order. A broken line gives {"valid": false, "errors": [...]} and the run goes on.
+
+            Exit status: 0 valid (with --jsonl: the run completed), 1 invalid, 2 usage or I/O error.
+            """
+    )
+
+    /// The field names accepted on the command line.
+    enum CommandLineField: String, CaseIterable, ExpressibleByArgument {
+        case username, email, password
+        case displayName = "display-name"
+        case country, locale, phone, identifier
+    }
+
+    @Argument(
+        help: ArgumentHelp("The field and the value, or with --jsonl an optional input file.", valueName: "operands")
+    )
+    var operands: [String] = []
+
+    @Option(help: ArgumentHelp("The region for a local phone number or identifier, like JP.", valueName: "CC"))
+    var country: String?
+
+    @Flag(help: "Read JSON Lines requests from a file or standard input.")
+    var jsonl = false
+
+    @OptionGroup var phonePolicy: PhonePolicyOption
+
+    func validate() throws {
+        if jsonl {
+            guard operands.count <= 1 else {
+                throw ArgumentParser.ValidationError("--jsonl takes at most one input file")
+            }
+            guard country == nil else {
+                throw ArgumentParser.ValidationError("--country is given per line with --jsonl")
+            }
+            return
+        }
+        guard operands.count == 2 else {
+            throw ArgumentParser.ValidationError("expected a field and a value (or --jsonl)")
+        }
+        guard let field = CommandLineField(rawValue: operands[0]) else {
+            let names = CommandLineField.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ArgumentParser.ValidationError("unknown field '\(operands[0])'; expected one of \(names)")
+        }
+        if country != nil && field != .phone && field != .identifier {
+            throw ArgumentParser.ValidationError("--country applies to phone and identifier only")
+        }
+    }
+
+    func run() throws {
+        if jsonl {
+            try runJSONLines()
+            return
+        }
+        let value = operands[1]
+        let check = FieldCheck(
+            Self.checkField(operands[0], value: value, country: country),
+            value: value,
+            country: country,
+            policy: phonePolicy.policy
+        )
+        print(check.text)
+        if !check.isValid { throw ExitCode(1) }
+    }
+
+    /// The rule a command-line field and value are checked against (a phone value by its shape).
+    static func checkField(_ name: String, value: String, country: String?) -> FieldCheck.Field {
+        switch CommandLineField(rawValue: name) ?? .username {
+        case .username: return .username
+        case .email: return .email
+        case .password: return .password
+        case .displayName: return .displayName
+        case .country: return .country
+        case .locale: return .locale
+        case .identifier: return .identifier
+        case .phone:
+            let bytes = Array(value.utf8)
+            let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            if bytes.first == UInt8(ascii: "+") { return .phone }
+            if bytes.count > 3 && isLetter(bytes[0]) && isLetter(bytes[1]) && bytes[2] == UInt8(ascii: "-") {
+                return .phoneRest
+            }
+            if !bytes.isEmpty && bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && country != nil { return .phoneLocal }
+            return .phoneUserInput
+        }
+    }
+
+    private func runJSONLines() throws {
+        let input = try InputFile(path: operands.first)
+        let lines = input.lines()
+        let decoder = JSONLineDecoder()
+        let policy = phonePolicy.policy
+        while let line = try lines.next() {
+            print(Self.result(of: line, decoder: decoder, policy: policy).serialized)
+        }
+    }
+
+    /// The output object for one input line.
+    static func result(of line: LineReader.Line, decoder: JSONLineDecoder, policy: PhonePolicy) -> JSONOutput {
+        func failure(_ problems: [KiiIdentity.ValidationError.Problem]) -> JSONOutput {
+            .object([("valid", .bool(false)), ("errors", .array(problems.map(\.lineCodeAndReason)))])
+        }
+        switch line {
+        case .tooLong:
+            return failure([.lineTooLong])
+        case .bytes(let bytes):
+            switch decoder.decode(CheckLine.self, from: bytes, field: .lineField) {
+            case .failure(let error):
+                return failure(error.problems)
+            case .success(let request):
+                guard request.problems.isEmpty, let field = request.field, let value = request.value else {
+                    return failure(request.problems)
+                }
+                return FieldCheck(field, value: value, country: request.country, policy: policy).json
+            }
+        }
+    }
+}
+
+extension KiiIdentity.ValidationError.Problem {
+    /// The problem of a line over the length limit.
+    static let lineTooLong = Self(
+        field: .lineField,
+        code: .lineTooLong,
+        reason: "is longer than \(LineReader.defaultMaximumLineBytes) bytes"
+    )
+
+    /// `{"code", "reason"}` for a problem with a whole line; the reason names the line.
+    var lineCodeAndReason: JSONOutput {
+        let text = reason.hasPrefix("\"") || reason.hasPrefix("the ") ? reason : message
+        return .object([("code", .string(code.rawValue)), ("reason", .string(text))])
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import KiiIdentity
+
+/// One user record of an export or a `register` input line, as read from a JSON Lines object or a CSV row.
+///
+/// Every member is optional. Problems with the input itself (a number where a string belongs,
+/// an unknown member) are kept in ``inputProblems`` and reported with the record's own.
+struct ExportRecord {
+    /// The members a record may have, in the order they are documented.
+    static let memberNames = [
+        "username", "email", "phone", "country", "password", "displayName", "locale", "custom", "pseudo",
+    ]
+
+    var username: String?
+    var email: String?
+    var phone: String?
+    var country: String?
+    var password: String?
+    var displayName: String?
+    var locale: String?
+    /// Custom fields by name.
+    var custom: [String: JSONValue]?
+    var pseudo: Bool?
+    /// Problems with the input's shape, found while reading it.
+    var inputProblems: [ValidationError.Problem] = []
+
+    /// The field that problems with member `name` are reported under (`username` ->
+    /// `loginName`, as in the request body).
+    static func field(forMember name: String) -> ValidationError.Field {
+        switch name {
+        case "username": .username
+        case "email": .emailAddress
+        case "phone": .phoneNumber
+        case "country": .country
+        case "password": .password
+        case "displayName": .displayName
+        case "locale": .locale
+        case "custom": .customFields
+        default: ValidationError.Field(rawValue: name)
+        }
+    }
+
+    /// Sets the string member `name`; returns `false` for a name that is not a string member.
+    mutating func setString(_ value: String, forMember name: String) -> Bool {
+        switch name {
+        case "username": username = value
+        case "email": email = value
+        case "phone": phone = value
+        case "country": country = value
+        case "password": password = value
+        case "displayName": displayName = value
+        case "locale": locale = value
+        default: return false
+        }
+        return true
+    }
+
+    mutating func addProblem(member: String, _ code: ValidationError.Code, _ reason: String) {
+        inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), code: code, reason: reason))
+    }
+}
+
+extension ExportRecord: Decodable {
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes a JSON object; `null` members count as absent.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: MemberKey.self)
+        for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+            let name = key.stringValue
+            if (try? container.decodeNil(forKey: key)) == true { continue }
+            switch name {
+            case "custom":
+                if case .object(let members)? = try? container.decode(JSONValue.self, forKey: key) {
+                    custom = members
+                } else {
+                    addProblem(member: name, .wrongType, "must be a JSON object")
+                }
+            case "pseudo":
+                if let value = try? container.decode(Bool.self, forKey: key) {
+                    pseudo = value
+                } else {
+                    addProblem(member: name, .wrongType, "must be true or false")
+                }
+            default:
+                guard Self.memberNames.contains(name) else {
+                    addProblem(member: name, .unknownField, "is not a member of a user record")
+                    continue
+                }
+                if let value = try? container.decode(String.self, forKey: key) {
+                    _ = setString(value, forMember: name)
+                } else {
+                    addProblem(member: name, .wrongType, "must be a string")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import KiiIdentity
+
+/// Codes for problems with the input itself rather than with a value: the tool's own codes,
+/// beside the library's ``ValidationError/Code`` members.
+extension ValidationError.Code {
+    /// A line is not valid JSON.
+    static let malformedJSON = Self(rawValue: "malformed_json")
+    /// A line is valid JSON but not an object.
+    static let notAnObject = Self(rawValue: "not_an_object")
+    /// A member has the wrong JSON type (a number where a string is expected, ...).
+    static let wrongType = Self(rawValue: "wrong_type")
+    /// A member or CSV column is not one the tool knows.
+    static let unknownField = Self(rawValue: "unknown_field")
+    /// A line contains bytes that are not UTF-8.
+    static let invalidUTF8 = Self(rawValue: "invalid_utf8")
+    /// A line is longer than the limit (1 MiB).
+    static let lineTooLong = Self(rawValue: "line_too_long")
+    /// A CSV record breaks RFC 4180 (a stray or unterminated quote).
+    static let malformedCSV = Self(rawValue: "malformed_csv")
+    /// A CSV record has more or fewer fields than the header.
+    static let columnCount = Self(rawValue: "column_count")
+}

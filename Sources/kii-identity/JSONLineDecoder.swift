@@ -1,0 +1,39 @@
+import Foundation
+import KiiIdentity
+
+/// Decodes one line of JSON Lines input into a value, or says what is wrong with the line.
+///
+/// The reasons never quote the input, so a password on a broken line cannot leak through them.
+struct JSONLineDecoder {
+    private let decoder = JSONDecoder()
+
+    /// Decodes `bytes` as a JSON object of type `T`.
+    ///
+    /// - Returns: the value, or an error with one problem (`invalid_utf8`, `malformed_json`,
+    ///   `not_an_object`) reported under `field`.
+    func decode<T: Decodable>(
+        _ type: T.Type,
+        from bytes: [UInt8],
+        field: ValidationError.Field
+    ) -> Result<T, ValidationError> {
+        func problem(_ code: ValidationError.Code, _ reason: String) -> Result<T, ValidationError> {
+            .failure(ValidationError(field, code, reason))
+        }
+        guard Self.isUTF8(bytes) else {
+            return problem(.invalidUTF8, "contains bytes that are not UTF-8")
+        }
+        do {
+            return .success(try decoder.decode(T.self, from: Data(bytes)))
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            return problem(.notAnObject, "is not a JSON object")
+        } catch {
+            return problem(.malformedJSON, "is not valid JSON")
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8.
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        if !bytes.contains(where: { $0 >= 0x80 }) { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
+    }
+}

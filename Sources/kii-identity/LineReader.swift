@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file descriptor line by line through a bounded buffer.
+///
+/// Memory stays within one chunk plus the longest accepted line: a line longer than
+/// ``maximumLineBytes`` is skipped without being kept and reported as ``Line/tooLong``. Lines
+/// end at `\n`; a last line without one is still a line. A `\r` before `\n` is left in place.
+final class LineReader {
+    /// One line of input.
+    enum Line {
+        /// The bytes of the line, without its `\n`.
+        case bytes([UInt8])
+        /// A line longer than the limit; its bytes were dropped.
+        case tooLong(byteCount: Int)
+    }
+
+    /// The default limit on a line: 1 MiB.
+    static let defaultMaximumLineBytes = 1 << 20
+
+    /// The descriptor read from.
+    let descriptor: Int32
+    /// What the input is called in error messages.
+    let name: String
+    /// The longest line kept.
+    let maximumLineBytes: Int
+    /// How many lines were returned so far (the number of the last one).
+    private(set) var lineNumber = 0
+    /// How many bytes were read from the descriptor so far.
+    private(set) var bytesRead = 0
+
+    private var buffer: [UInt8]
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+    private let chunkSize: Int
+
+    /// Reads `descriptor`, which the caller keeps open while reading.
+    init(descriptor: Int32, name: String, maximumLineBytes: Int = defaultMaximumLineBytes, chunkSize: Int = 1 << 16) {
+        self.descriptor = descriptor
+        self.name = name
+        self.maximumLineBytes = maximumLineBytes
+        self.chunkSize = chunkSize
+        buffer = [UInt8](repeating: 0, count: chunkSize)
+    }
+
+    /// The next line, or `nil` at the end of the input.
+    ///
+    /// - Throws: ``ToolError`` when reading fails.
+    func next() throws(ToolError) -> Line? {
+        var searchFrom = start
+        var skipped = 0
+        while true {
+            if let newline = firstNewline(from: searchFrom) {
+                lineNumber += 1
+                defer { start = newline + 1 }
+                if skipped > 0 || newline - start > maximumLineBytes {
+                    return .tooLong(byteCount: skipped + newline - start)
+                }
+                return .bytes(Array(buffer[start..<newline]))
+            }
+            if atEnd {
+                guard start < end || skipped > 0 else { return nil }
+                lineNumber += 1
+                defer { start = end }
+                if skipped > 0 || end - start > maximumLineBytes { return .tooLong(byteCount: skipped + end - start) }
+                return .bytes(Array(buffer[start..<end]))
+            }
+            if end - start > maximumLineBytes || skipped > 0 {
+                skipped += end - start
+                start = end
+            }
+            searchFrom = end - start
+            try refill()
+            searchFrom += start
+        }
+    }
+
+    private func firstNewline(from index: Int) -> Int? {
+        var index = index
+        while index < end {
+            if buffer[index] == 0x0A { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Moves the pending bytes to the front and reads one more chunk after them.
+    private func refill() throws(ToolError) {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 {
+                buffer.withUnsafeMutableBufferPointer { bytes in
+                    _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, pending)
+                }
+            }
+            start = 0
+            end = pending
+        }
+        if buffer.count - end < chunkSize {
+            buffer.append(contentsOf: repeatElement(0, count: chunkSize))
+        }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                read(descriptor, bytes.baseAddress! + end, bytes.count - end)
+            }
+            if count > 0 {
+                end += count
+                bytesRead += count
+                return
+            }
+            if count == 0 {
+                atEnd = true
+                return
+            }
+            if errno != EINTR {
+                throw ToolError("cannot read \(name): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import KiiIdentity
+
+extension PhoneNumber {
+    /// Every output of SPEC 4, as (name, value) pairs in a fixed order; the names are the
+    /// library's property names and the JSON member names.
+    var outputs: [(name: String, value: JSONOutput)] {
+        [
+            ("e164", .string(e164)),
+            ("region", .string(region.rawValue)),
+            ("countryCallingCode", .int(Int64(countryCallingCode))),
+            ("nationalNumber", .string(nationalNumber)),
+            ("restForm", .string(restForm)),
+            ("nationalFormat", .string(nationalFormat)),
+            ("internationalFormat", .string(internationalFormat)),
+            ("type", .string(type.rawValue)),
+        ]
+    }
+}
