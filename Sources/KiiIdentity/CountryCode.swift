@@ -25,7 +25,8 @@ public struct CountryCode: IdentityField, Comparable {
 
     /// Validates a country code.
     ///
-    /// - Throws: ``ValidationError`` with `missing`, `invalid_format`, `not_uppercase` or `unknown_region`.
+    /// - Throws: ``ValidationError`` with `missing`, `too_long` (past 2 bytes, content not inspected),
+    ///   `invalid_format`, `not_uppercase` or `unknown_region`.
     public init(_ raw: String) throws(ValidationError) {
         guard let region = raw.withUTF8Bytes({ RegionTable.shared.region($0) }) else {
             throw ValidationError(raw.withUTF8Bytes(Self.diagnose))
@@ -44,6 +45,7 @@ public struct CountryCode: IdentityField, Comparable {
             ValidationError.Problem(field: field, code: code, reason: reason)
         }
         if bytes.isEmpty { return [problem(.missing, "is missing")] }
+        if bytes.count > 2 { return [problem(.tooLong, "is too long (maximum 2 letters)")] }
         guard bytes.count == 2, ByteSet.letters.containsAll(bytes) else {
             return [problem(.invalidFormat, "must be two capital letters (ISO 3166-1 alpha-2), like JP")]
         }
