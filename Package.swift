@@ -53,7 +53,34 @@ let package = Package(
                 "KiiIdentity",
                 "CPhoneNumberShims",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                "KiiIdentityFuzzChecks",
             ],
+            swiftSettings: strictSwift
+        ),
+        // Fuzzing (issue 6): the properties, shared by the fuzzers and FuzzCorpusReplayTests.
+        .target(
+            name: "KiiIdentityFuzzChecks",
+            dependencies: ["KiiIdentity", "CPhoneNumberShims"],
+            path: "Tests/Fuzz/Checks",
+            swiftSettings: strictSwift
+        ),
+        // One libFuzzer target per entry family; without -DFUZZING each replays the files it is given.
+        .executableTarget(
+            name: "FuzzFieldRules",
+            dependencies: ["KiiIdentityFuzzChecks"],
+            path: "Tests/Fuzz/FieldRules",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "FuzzPhoneForms",
+            dependencies: ["KiiIdentityFuzzChecks"],
+            path: "Tests/Fuzz/PhoneForms",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "FuzzClassification",
+            dependencies: ["KiiIdentityFuzzChecks"],
+            path: "Tests/Fuzz/Classification",
             swiftSettings: strictSwift
         ),
     ],
