@@ -131,7 +131,7 @@ struct CheckCommand: ParsableCommand {
         case .tooLong:
             return failure([.lineTooLong])
         case .bytes(let bytes):
-            switch decoder.decode(CheckLine.self, from: bytes, field: .lineField) {
+            switch decoder.decode(CheckLine.self, from: bytes, field: .line) {
             case .failure(let error):
                 return failure(error.problems)
             case .success(let request):
@@ -147,7 +147,7 @@ struct CheckCommand: ParsableCommand {
 extension KiiIdentity.ValidationError.Problem {
     /// The problem of a line over the length limit.
     static let lineTooLong = Self(
-        field: .lineField,
+        field: .line,
         code: .lineTooLong,
         reason: "is longer than \(LineReader.defaultMaximumLineBytes) bytes"
     )

@@ -51,12 +51,12 @@ struct CheckLine: Decodable {
         }
 
         func problem(_ code: ValidationError.Code, _ reason: String) {
-            problems.append(ValidationError.Problem(field: .lineField, code: code, reason: reason))
+            problems.append(ValidationError.Problem(field: .line, code: code, reason: reason))
         }
     }
 }
 
 extension ValidationError.Field {
     /// Problems with a whole input line (not JSON, not an object, too long, not UTF-8).
-    static let lineField = Self(rawValue: "line")
+    static let line = Self(rawValue: "line")
 }

@@ -76,16 +76,18 @@ extension ExportRecord: Decodable {
             if (try? container.decodeNil(forKey: key)) == true { continue }
             switch name {
             case "custom":
-                if case .object(let members)? = try? container.decode(JSONValue.self, forKey: key) {
+                let value = try container.decode(JSONValue.self, forKey: key)
+                if case .object(let members) = value {
                     custom = members
                 } else {
-                    addProblem(member: name, .wrongType, "must be a JSON object")
+                    addProblem(member: name, .wrongType, "must be a JSON object, not \(value.typeName)")
                 }
             case "pseudo":
                 if let value = try? container.decode(Bool.self, forKey: key) {
                     pseudo = value
                 } else {
-                    addProblem(member: name, .wrongType, "must be true or false")
+                    let value = try container.decode(JSONValue.self, forKey: key)
+                    addProblem(member: name, .wrongType, "must be true or false, not \(value.typeName)")
                 }
             default:
                 guard Self.memberNames.contains(name) else {
@@ -95,7 +97,8 @@ extension ExportRecord: Decodable {
                 if let value = try? container.decode(String.self, forKey: key) {
                     _ = setString(value, forMember: name)
                 } else {
-                    addProblem(member: name, .wrongType, "must be a string")
+                    let value = try container.decode(JSONValue.self, forKey: key)
+                    addProblem(member: name, .notAString, "must be a JSON string, not \(value.typeName)")
                 }
             }
         }

@@ -1,0 +1,104 @@
+import Foundation
+import KiiIdentity
+
+/// Reads user records from CSV: a header row naming the members (`username`, `email`, ...),
+/// then one record per row. An empty cell is an absent member; `custom` holds a JSON object;
+/// `pseudo` is `true` or `false`.
+final class CSVRecordReader {
+    private let reader: CSVReader
+    private var columns: [String?] = []
+    private let decoder = JSONDecoder()
+    /// Problems with the header row (line 1): unknown or repeated column names.
+    private(set) var headerProblems: [ValidationError.Problem] = []
+    /// Whether the header row was read.
+    private var readHeader = false
+
+    init(lines: LineReader) {
+        reader = CSVReader(lines: lines)
+    }
+
+    /// The next record, or `nil` at the end; the first call reads the header too.
+    ///
+    /// - Throws: ``ToolError`` when reading fails or the header cannot be read.
+    func next() throws(ToolError) -> (line: Int, record: Result<ExportRecord, ValidationError>)? {
+        if !readHeader {
+            readHeader = true
+            guard let header = try reader.next() else { return nil }
+            guard case .fields(let names) = header.record else {
+                throw ToolError("the CSV header row of \(reader.lines.name) cannot be read")
+            }
+            readColumns(names)
+        }
+        guard let (line, record) = try reader.next() else { return nil }
+        switch record {
+        case .tooLong:
+            return (line, .failure(ValidationError([.lineTooLong])))
+        case .malformed(let reason):
+            return (line, .failure(ValidationError(.line, .malformedCSV, reason)))
+        case .fields(let cells):
+            guard cells.count == columns.count else {
+                let reason = "has \(cells.count) fields but the header has \(columns.count)"
+                return (line, .failure(ValidationError(.line, .columnCount, reason)))
+            }
+            return (line, .success(makeRecord(from: cells)))
+        }
+    }
+
+    private func readColumns(_ names: [[UInt8]]) {
+        var seen = Set<String>()
+        for (index, bytes) in names.enumerated() {
+            var name = String(decoding: bytes, as: UTF8.self)
+            if index == 0 && name.hasPrefix("\u{FEFF}") { name.removeFirst() }
+            if !ExportRecord.memberNames.contains(name) {
+                headerProblems.append(
+                    ValidationError.Problem(
+                        field: .line,
+                        code: .unknownField,
+                        reason: "has a column \(index + 1) that is not a member of a user record; it is ignored"
+                    )
+                )
+                columns.append(nil)
+            } else if !seen.insert(name).inserted {
+                headerProblems.append(
+                    ValidationError.Problem(
+                        field: .line,
+                        code: .unknownField,
+                        reason: "names column '\(name)' twice; column \(index + 1) is ignored"
+                    )
+                )
+                columns.append(nil)
+            } else {
+                columns.append(name)
+            }
+        }
+    }
+
+    private func makeRecord(from cells: [[UInt8]]) -> ExportRecord {
+        var record = ExportRecord()
+        for (name, cell) in zip(columns, cells) {
+            guard let name, !cell.isEmpty else { continue }
+            guard let text = String(validating: cell, as: UTF8.self) else {
+                record.addProblem(member: name, .invalidUTF8, "contains bytes that are not UTF-8")
+                continue
+            }
+            switch name {
+            case "custom":
+                switch try? decoder.decode(JSONValue.self, from: Data(cell)) {
+                case .object(let members)?: record.custom = members
+                case nil: record.addProblem(member: name, .malformedJSON, "is not valid JSON")
+                case let value?:
+                    record.addProblem(member: name, .wrongType, "must be a JSON object, not \(value.typeName)")
+                }
+            case "pseudo":
+                switch text {
+                case "true": record.pseudo = true
+                case "false": record.pseudo = false
+                default: record.addProblem(member: name, .wrongType, "must be true or false")
+                }
+            default:
+                _ = record.setString(text, forMember: name)
+            }
+        }
+        return record
+    }
+}

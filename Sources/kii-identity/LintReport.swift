@@ -1,0 +1,148 @@
+import KiiIdentity
+
+/// What `lint` found in an export: totals, problems per code, uniqueness conflicts and the first
+/// problems with their line numbers.
+///
+/// Memory grows with the number of distinct keys (one map entry per username, email address and
+/// phone number of a valid record, holding the line it was first seen on), not with the file.
+struct LintReport {
+    /// One value shared by several records.
+    struct Conflict {
+        /// The key kind: `username`, `email` or `phone`.
+        let kind: LoginKind
+        /// The normalised value (lowercased username, email key, E.164).
+        let value: String
+        /// The lines of the records that share it, ascending.
+        var lines: [Int]
+    }
+
+    /// How many problems to keep for listing.
+    let limit: Int
+    private(set) var records = 0
+    private(set) var valid = 0
+    private(set) var invalid = 0
+    /// How many problems there are of each code (a record may have several).
+    private(set) var errorCounts: [String: Int] = [:]
+    /// How many problems there are in all.
+    private(set) var problemCount = 0
+    /// The first ``limit`` problems, with their lines.
+    private(set) var problems: [(line: Int, problem: ValidationError.Problem)] = []
+    private var firstLines: [LoginKind: [String: Int]] = [.username: [:], .email: [:], .phone: [:]]
+    private var conflictIndex: [LoginKind: [String: Int]] = [:]
+    private var conflictList: [Conflict] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts one record (or unreadable line) that starts on `line`.
+    mutating func add(_ check: RecordCheck, line: Int) {
+        records += 1
+        if check.isValid {
+            valid += 1
+        } else {
+            invalid += 1
+            add(check.problems, line: line)
+        }
+        guard let keys = check.keys else { return }
+        for (kind, key) in keys.all {
+            if let first = firstLines[kind]![key] {
+                if let index = conflictIndex[kind]?[key] {
+                    conflictList[index].lines.append(line)
+                } else {
+                    conflictIndex[kind, default: [:]][key] = conflictList.count
+                    conflictList.append(Conflict(kind: kind, value: key, lines: [first, line]))
+                }
+            } else {
+                firstLines[kind]![key] = line
+            }
+        }
+    }
+
+    /// Counts problems that belong to no record (the CSV header's).
+    mutating func add(_ found: [ValidationError.Problem], line: Int) {
+        for problem in found {
+            errorCounts[problem.code.rawValue, default: 0] += 1
+            problemCount += 1
+            if problems.count < limit { problems.append((line, problem)) }
+        }
+    }
+
+    /// The conflicts, by the line of their first record, then username, email, phone.
+    var conflicts: [Conflict] {
+        conflictList.sorted { ($0.lines[0], $0.kind) < ($1.lines[0], $1.kind) }
+    }
+
+    /// Whether anything is wrong: an invalid record, a conflict, or a header problem.
+    var hasProblems: Bool { problemCount > 0 || !conflictList.isEmpty }
+
+    /// `{"records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`, codes sorted.
+    var json: JSONOutput {
+        .object([
+            ("records", .int(Int64(records))),
+            ("valid", .int(Int64(valid))),
+            ("invalid", .int(Int64(invalid))),
+            ("errorCounts", .object(errorCounts.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+            (
+                "conflicts",
+                .array(
+                    conflicts.map { conflict in
+                        .object([
+                            ("key", .string(conflict.kind.rawValue)),
+                            ("value", .string(conflict.value)),
+                            ("lines", .array(conflict.lines.map { .int(Int64($0)) })),
+                        ])
+                    }
+                )
+            ),
+            (
+                "problems",
+                .array(
+                    problems.map { entry in
+                        .object([
+                            ("line", .int(Int64(entry.line))),
+                            ("field", .string(entry.problem.field.rawValue)),
+                            ("code", .string(entry.problem.code.rawValue)),
+                            ("reason", .string(entry.problem.reason)),
+                        ])
+                    }
+                )
+            ),
+        ])
+    }
+
+    /// The human report for the input called `name`.
+    func text(name: String) -> String {
+        var lines = [
+            "\(name): \(records) records, \(valid) valid, \(invalid) invalid, \(conflictList.count) conflicts"
+        ]
+        if !errorCounts.isEmpty {
+            lines.append("")
+            lines.append("Problems by code:")
+            let sorted = errorCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            let width = sorted.map(\.key.count).max() ?? 0
+            for (code, count) in sorted {
+                lines.append("  " + code + String(repeating: " ", count: width - code.count) + "  \(count)")
+            }
+        }
+        if !conflictList.isEmpty {
+            lines.append("")
+            lines.append("Conflicts (one value, several records):")
+            for conflict in conflicts {
+                let numbers = conflict.lines.map(String.init).joined(separator: ", ")
+                lines.append("  \(conflict.kind) \(conflict.value): lines \(numbers)")
+            }
+        }
+        if !problems.isEmpty {
+            lines.append("")
+            lines.append(problems.count < problemCount ? "First \(problems.count) problems:" : "Problems:")
+            for (line, problem) in problems {
+                lines.append("  line \(line): \(problem.code.rawValue): \(problem.message)")
+            }
+            if problems.count < problemCount {
+                lines.append("  ... \(problemCount - problems.count) more (use --limit to see more)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,64 @@
+import KiiIdentity
+
+/// The user records of an input, in JSON Lines or CSV, each with the line it starts on.
+final class RecordSource {
+    /// How the records are written.
+    enum Format {
+        /// One JSON object per line.
+        case jsonLines
+        /// RFC 4180 CSV with a header row.
+        case csv
+    }
+
+    /// The format the records are read in.
+    let format: Format
+    private let lines: LineReader
+    private let csv: CSVRecordReader?
+    private let skipsBlankLines: Bool
+    private let decoder = JSONLineDecoder()
+
+    /// Reads `input` in `format`.
+    ///
+    /// - Parameter skipsBlankLines: skip empty JSON lines (`lint`) instead of reporting them
+    ///   (`register`, which prints one result per line).
+    init(input: InputFile, format: Format, skipsBlankLines: Bool) {
+        self.format = format
+        lines = input.lines()
+        csv = format == .csv ? CSVRecordReader(lines: lines) : nil
+        self.skipsBlankLines = skipsBlankLines
+    }
+
+    /// The format of `input`: CSV for a `.csv` name, JSON Lines for `.jsonl`, `.ndjson` or
+    /// `.json`, otherwise JSON Lines when the first byte is `{` and CSV when it is anything else.
+    static func format(path: String, firstByte: UInt8?) -> Format {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".csv") { return .csv }
+        if lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson") || lowered.hasSuffix(".json") {
+            return .jsonLines
+        }
+        return firstByte == nil || firstByte == UInt8(ascii: "{") ? .jsonLines : .csv
+    }
+
+    /// Problems with the CSV header row (line 1).
+    var headerProblems: [ValidationError.Problem] { csv?.headerProblems ?? [] }
+
+    /// How many bytes were read so far.
+    var bytesRead: Int { lines.bytesRead }
+
+    /// The next record or the problem that kept a line from being one, or `nil` at the end.
+    ///
+    /// - Throws: ``ToolError`` when reading fails.
+    func next() throws(ToolError) -> (line: Int, record: Result<ExportRecord, ValidationError>)? {
+        if let csv { return try csv.next() }
+        while let line = try lines.next() {
+            switch line {
+            case .tooLong:
+                return (lines.lineNumber, .failure(ValidationError([.lineTooLong])))
+            case .bytes(let bytes):
+                if skipsBlankLines && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                return (lines.lineNumber, decoder.decode(ExportRecord.self, from: bytes, field: .line))
+            }
+        }
+        return nil
+    }
+}
