@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Fixtures/sample-users.jsonl
 
-.PHONY: deps build run test lint format bench fuzz sanitize clean
+.PHONY: deps build run test lint format bench bench-quick fuzz sanitize clean
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
 deps:
@@ -27,6 +27,16 @@ lint:
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
+
+# Validation throughput with same-run baselines (issue 5). ARGS=--quick for the CI smoke run,
+# ARGS="--filter email --json" and so on; see `kii-identity-bench --help`.
+BENCH_SCRATCH ?= .build-bench
+bench: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench
+	$(BENCH_SCRATCH)/release/kii-identity-bench $(ARGS)
+
+bench-quick: deps
+	$(MAKE) bench ARGS="--quick $(ARGS)"
 
 clean:
 	rm -rf .build .build-*

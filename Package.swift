@@ -41,9 +41,11 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // Counts the benchmark process's heap allocations (interposes malloc; benchmark only).
+        .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(
             name: "KiiIdentityBenchmark",
-            dependencies: ["KiiIdentity", "CPhoneNumberShims"],
+            dependencies: ["KiiIdentity", "CPhoneNumberShims", "CMallocCounter"],
             path: "Benchmarks/KiiIdentityBenchmark",
             swiftSettings: strictSwift
         ),

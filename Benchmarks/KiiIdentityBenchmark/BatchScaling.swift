@@ -1,0 +1,76 @@
+import Foundation
+import KiiIdentity
+
+/// The batch API's scaling: the same batch with 1 worker, then 2, then every core.
+struct BatchScaling {
+    struct Row: Codable {
+        let workload: String
+        let items: Int
+        /// `nil` for every active core.
+        let workers: Int?
+        let operationsPerSecond: Double
+        let minimumOperationsPerSecond: Double
+        let maximumOperationsPerSecond: Double
+        /// Throughput over the 1-worker throughput.
+        let speedup: Double
+    }
+
+    let directory: URL
+    let rounds: Int
+    let quick: Bool
+
+    func run() -> [Row] {
+        let local = FixtureFiles.regionLines("phone-local.txt", in: directory)
+        let emails = FixtureFiles.lines("email.txt", in: directory)
+        let localRepeats = quick ? 1 : 4
+        let emailRepeats = quick ? 20 : 200
+        let phoneItems = Array(
+            repeating: local.map { PhoneItem(region: $0.region ?? "", input: $0.input) },
+            count: localRepeats
+        )
+        .flatMap { $0 }
+        let emailItems = Array(repeating: emails, count: emailRepeats).flatMap { $0 }
+        return measure("PhoneNumber(local:country:) on phone-local.txt", phoneItems) { item in
+            (try? PhoneNumber(local: item.input, country: item.region)) != nil
+        }
+            + measure("EmailAddress.init on email.txt", emailItems) { (try? EmailAddress($0)) != nil }
+    }
+
+    private struct PhoneItem: Sendable {
+        let region: String
+        let input: String
+    }
+
+    private func measure<Item: Sendable>(
+        _ workload: String,
+        _ items: [Item],
+        _ check: @escaping @Sendable (Item) -> Bool
+    ) -> [Row] {
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        let settings: [Int?] = [1, 2] + (processors > 2 ? [nil] : [])
+        var samples = [[Double]](repeating: [], count: settings.count)
+        _ = BatchValidation.map(items, workers: 1, check)  // warm-up
+        for round in 0..<rounds {
+            for offset in settings.indices {
+                let which = (round + offset) % settings.count
+                let start = Timing.now()
+                let results = BatchValidation.map(items, workers: settings[which], check)
+                let end = Timing.now()
+                Sink.consume(results.reduce(0) { $0 + ($1 ? 1 : 0) })
+                samples[which].append(Double(items.count) / (Double(end - start) / 1e9))
+            }
+        }
+        let medians = samples.map { Samples(nanosecondsPerOperation: $0).median }
+        return settings.indices.map { which in
+            Row(
+                workload: workload,
+                items: items.count,
+                workers: settings[which],
+                operationsPerSecond: medians[which],
+                minimumOperationsPerSecond: samples[which].min() ?? .nan,
+                maximumOperationsPerSecond: samples[which].max() ?? .nan,
+                speedup: medians[which] / medians[0]
+            )
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// One way of checking every input of a scenario: KiiIdentity, or a baseline to compare it with.
+struct Contender {
+    /// What a row is.
+    enum Role: String, Codable {
+        /// The KiiIdentity call the scenario is about (the row the ratios are computed for).
+        case engine
+        /// Another KiiIdentity call on the same inputs, for information (no ratio).
+        case variant
+        /// A baseline: the ratio column says how many times faster the engine is.
+        case baseline
+    }
+
+    let name: String
+    let role: Role
+    /// Checks input `index` of the scenario; `true` when it is accepted.
+    let accepts: (Int) -> Bool
+}
+
+/// A named input mix and the contenders that check it.
+struct Scenario {
+    let name: String
+    /// What the inputs are, for the table's heading.
+    let summary: String
+    let inputCount: Int
+    let contenders: [Contender]
+
+    var engine: Contender { contenders.first { $0.role == .engine }! }
+}
+
+/// Where results go so that the optimiser cannot drop the work; printed at the end.
+enum Sink {
+    nonisolated(unsafe) static var value = 0
+
+    @inline(never)
+    static func consume(_ count: Int) { value &+= count }
+}

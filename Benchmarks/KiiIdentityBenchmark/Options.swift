@@ -1,0 +1,76 @@
+import Foundation
+
+/// The command line of `kii-identity-bench`.
+struct BenchmarkOptions {
+    /// Print JSON instead of the table.
+    var json = false
+    /// A CI smoke run: fewer rounds, shorter passes, no Swift `Regex` baselines (the slow ones).
+    var quick = false
+    /// Only the scenarios whose name contains one of these (case-insensitive); empty means all.
+    var filters: [String] = []
+    /// Rounds per scenario (each round times every contender once, in rotating order).
+    var rounds = 9
+    /// Minimum time of one timed sample, in nanoseconds.
+    var sampleNanoseconds: Double = 20_000_000
+    /// Skip the batch scaling measurement.
+    var skipBatch = false
+    /// Write the input mixes into `fixturesDirectory` instead of benchmarking.
+    var generateFixtures = false
+    /// Where the input mixes are read from (and written to).
+    var fixturesDirectory = FixtureFiles.defaultDirectory
+
+    static let usage = """
+        USAGE: kii-identity-bench [--quick] [--json] [--filter NAME]... [--rounds N] [--no-batch]
+                                  [--fixtures DIR] [--generate-fixtures]
+
+          --quick              CI smoke run: 3 rounds of short samples, no Swift Regex rows (< 1 minute)
+          --json               print the figures as JSON instead of the table
+          --filter NAME        run only scenarios whose name contains NAME (repeatable)
+          --rounds N           rounds per scenario (default 9; the median is reported)
+          --no-batch           skip the batch (1 vs 2 cores) scaling measurement
+          --fixtures DIR       read the input mixes from DIR (default Fixtures/bench)
+          --generate-fixtures  regenerate the input mixes into the fixtures directory and exit
+        """
+
+    /// Parses `arguments` (without the program name); prints the usage and exits on a mistake.
+    static func parse(_ arguments: [String]) -> BenchmarkOptions {
+        var options = BenchmarkOptions()
+        var remaining = arguments[...]
+        func value(after flag: String) -> String {
+            guard let next = remaining.popFirst() else { fail("\(flag) needs a value") }
+            return next
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--json": options.json = true
+            case "--quick": options.quick = true
+            case "--filter": options.filters.append(value(after: argument).lowercased())
+            case "--rounds":
+                guard let rounds = Int(value(after: argument)), rounds > 0 else { fail("--rounds needs a number > 0") }
+                options.rounds = rounds
+            case "--no-batch": options.skipBatch = true
+            case "--fixtures": options.fixturesDirectory = URL(fileURLWithPath: value(after: argument))
+            case "--generate-fixtures": options.generateFixtures = true
+            case "--help", "-h":
+                print(usage)
+                exit(0)
+            default: fail("unknown argument '\(argument)'")
+            }
+        }
+        if options.quick {
+            if !arguments.contains("--rounds") { options.rounds = 3 }
+            options.sampleNanoseconds = 2_000_000
+        }
+        return options
+    }
+
+    /// Whether the scenario `name` is selected by `--filter`.
+    func selects(_ name: String) -> Bool {
+        filters.isEmpty || filters.contains { name.lowercased().contains($0) }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("kii-identity-bench: \(message)\n\(usage)\n".utf8))
+        exit(64)
+    }
+}

@@ -1,0 +1,85 @@
+/// The speed targets of issue 5, judged on the figures of one run.
+struct TargetCheck: Codable {
+    let target: String
+    let scenario: String
+    /// The measured figure, as the target states it.
+    let measured: Double
+    let required: String
+    let met: Bool
+}
+
+enum Targets {
+    /// The ASCII field validators and classification: >= 50x NSRegularExpression, within 2x
+    /// of the raw byte loop, 0 heap allocations per valid input.
+    static let asciiScenarios = ["username", "email", "password", "country", "classification"]
+
+    static func check(_ results: [ScenarioResult]) -> [TargetCheck] {
+        var checks: [TargetCheck] = []
+        for name in asciiScenarios {
+            guard let result = results.first(where: { $0.name == name }) else { continue }
+            let engine = result.engine
+            if let regex = result.baseline("NSRegularExpression"), let speedup = regex.engineSpeedup {
+                checks.append(
+                    TargetCheck(
+                        target: "\(name): speed vs NSRegularExpression",
+                        scenario: name,
+                        measured: speedup,
+                        required: ">= 50x",
+                        met: speedup >= 50
+                    )
+                )
+            }
+            if let loop = result.baseline("raw byte loop") {
+                let ratio = engine.nanosecondsPerOperation / loop.nanosecondsPerOperation
+                checks.append(
+                    TargetCheck(
+                        target: "\(name): time / raw byte loop time",
+                        scenario: name,
+                        measured: ratio,
+                        required: "<= 2x",
+                        met: ratio <= 2
+                    )
+                )
+            }
+            if let allocations = engine.allocationsPerValidInput {
+                checks.append(
+                    TargetCheck(
+                        target: "\(name): heap allocations per valid input",
+                        scenario: name,
+                        measured: allocations,
+                        required: "0",
+                        met: allocations == 0
+                    )
+                )
+            }
+        }
+        if let rejects = results.first(where: { $0.name == "phone syntax rejects" }),
+            let speedup = rejects.baseline("libphonenumber")?.engineSpeedup
+        {
+            checks.append(
+                TargetCheck(
+                    target: "phone syntax rejects: cheaper than the libphonenumber pipeline",
+                    scenario: rejects.name,
+                    measured: speedup,
+                    required: ">= 1000x",
+                    met: speedup >= 1000
+                )
+            )
+        }
+        for name in ["phone international, valid only", "phone local, valid only"] {
+            guard let result = results.first(where: { $0.name == name }),
+                let speedup = result.baseline("libphonenumber")?.engineSpeedup
+            else { continue }
+            checks.append(
+                TargetCheck(
+                    target: "\(name): speed vs the libphonenumber pipeline",
+                    scenario: name,
+                    measured: speedup,
+                    required: ">= 1x (no slower)",
+                    met: speedup >= 1
+                )
+            )
+        }
+        return checks
+    }
+}

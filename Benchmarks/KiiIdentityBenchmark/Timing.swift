@@ -1,0 +1,47 @@
+import Glibc
+
+/// Timing contenders: calibrated passes, rounds, median.
+enum Timing {
+    /// Monotonic nanoseconds (`CLOCK_MONOTONIC`).
+    @inline(__always)
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Runs `contender` over all inputs `passes` times; returns the nanoseconds taken and the accepted count.
+    @inline(never)
+    static func run(_ contender: Contender, inputCount: Int, passes: Int) -> (nanoseconds: UInt64, accepted: Int) {
+        var accepted = 0
+        let start = now()
+        for _ in 0..<passes {
+            for index in 0..<inputCount where contender.accepts(index) {
+                accepted &+= 1
+            }
+        }
+        let end = now()
+        Sink.consume(accepted)
+        return (end - start, accepted / passes)
+    }
+
+    /// How many passes make one sample last at least `sampleNanoseconds`, from one pass of `passNanoseconds`.
+    static func passes(forSample sampleNanoseconds: Double, passNanoseconds: UInt64) -> Int {
+        max(1, Int((sampleNanoseconds / Double(max(passNanoseconds, 1))).rounded(.up)))
+    }
+}
+
+/// The samples of one contender: nanoseconds per operation, one per round.
+struct Samples: Codable {
+    var nanosecondsPerOperation: [Double] = []
+
+    var median: Double {
+        let sorted = nanosecondsPerOperation.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    var minimum: Double { nanosecondsPerOperation.min() ?? .nan }
+    var maximum: Double { nanosecondsPerOperation.max() ?? .nan }
+}
