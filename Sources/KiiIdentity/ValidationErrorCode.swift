@@ -124,6 +124,10 @@ extension ValidationError.Code {
     public static let verificationConflict = Self(rawValue: "verification_conflict")
     /// A custom field uses a predefined name or starts with `_`.
     public static let reservedName = Self(rawValue: "reserved_name")
+    /// A custom field has an empty name.
+    public static let emptyFieldName = Self(rawValue: "empty_field_name")
+    /// A predefined member of a JSON record is not a JSON string.
+    public static let notAString = Self(rawValue: "not_a_string")
     /// A pseudo user was given an identifier or a password.
     public static let notAllowedForPseudoUser = Self(rawValue: "not_allowed_for_pseudo_user")
     /// An update tries to change the username.

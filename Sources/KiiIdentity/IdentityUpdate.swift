@@ -1,0 +1,167 @@
+/// A validated change of a normal user's identifiers: a new email address, a new phone number,
+/// or a username for a user that has none.
+///
+/// - The username cannot change once registered: the same username in another case is no
+///   change; a different one is `immutable`. A user without one may add one.
+/// - A new email address or phone number is validated and, when that verification is on,
+///   listed in ``awaitingVerification`` (Kii keeps the old value until the new one is verified).
+/// - A pseudo user (a record without any identifier) is upgraded with ``PseudoUserUpgrade``,
+///   not updated: `pseudo_user_must_upgrade`.
+///
+/// ```swift
+/// let update = try IdentityUpdate(
+///     of: registration.record,
+///     changes: IdentityData(email: "new@example.com"),
+///     policy: RegistrationPolicy(emailVerification: true)
+/// )
+/// update.changedKinds           // [.email]
+/// update.awaitingVerification   // [.email]
+/// update.body                   // ["emailAddress": "new@example.com"]
+/// ```
+public struct IdentityUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The user before the update.
+    public let previous: UserRecord
+
+    /// The user with the new values.
+    public let updated: UserRecord
+
+    /// The identifiers whose value changes, in table order.
+    public let changedKinds: [LoginKind]
+
+    /// The policy the update was checked under.
+    public let policy: RegistrationPolicy
+
+    /// The changed identifiers that wait for verification before they can be used to log in.
+    public var awaitingVerification: [LoginKind] { changedKinds.filter(policy.requiresVerification) }
+
+    /// The update request body: the changed members only, with Kii's names and normalised values.
+    public var body: [String: JSONValue] {
+        let json = updated.json
+        return Dictionary(uniqueKeysWithValues: changedKinds.map { ($0.field.rawValue, json[$0.field.rawValue]!) })
+    }
+
+    /// The keys of the changed identifiers, to check against the other users before saving.
+    public var uniquenessKeys: UniquenessKeys {
+        UniquenessKeys(
+            username: changedKinds.contains(.username) ? updated.username : nil,
+            email: changedKinds.contains(.email) ? updated.email : nil,
+            phone: changedKinds.contains(.phone) ? updated.phone : nil
+        )
+    }
+
+    /// Validates an update of `user`'s identifiers.
+    ///
+    /// - Parameters:
+    ///   - user: the stored user.
+    ///   - changes: the new values; `nil` members stay as they are.
+    ///   - country: the country a local phone number is read in; by default the user's.
+    ///   - policy: verification settings and phone rules.
+    /// - Throws: ``ValidationError`` with every problem: the new values', `immutable` for a
+    ///   different username, `needs_country`, and `pseudo_user_must_upgrade` (field `user`).
+    public init(
+        of user: UserRecord,
+        changes: IdentityData,
+        country: String? = nil,
+        policy: RegistrationPolicy = RegistrationPolicy()
+    ) throws(ValidationError) {
+        var checker = RecordChecker()
+        let givenCountry = RecordChecker.country(country)
+        let readingCountry = country == nil ? user.country : givenCountry.value
+        var username = user.username
+        var changed: [LoginKind] = []
+        if let raw = changes.username {
+            if let current = user.username {
+                if (try? Username(raw)) != current {
+                    checker.add(
+                        .username,
+                        .immutable,
+                        "cannot be changed once registered (it is '\(current.normalized)')"
+                    )
+                }
+            } else if let new = checker.field(Username.self, raw) {
+                username = new
+                changed.append(.username)
+            }
+        }
+        var email = user.email
+        if let new = checker.field(EmailAddress.self, changes.email), new != user.email {
+            email = new
+            changed.append(.email)
+        }
+        var phone = user.phone
+        if let new = checker.phone(
+            changes.phone,
+            typed: changes.phoneIsTyped,
+            country: readingCountry,
+            countryGiven: country != nil,
+            policy: policy.phonePolicy
+        ), new != user.phone {
+            phone = new
+            changed.append(.phone)
+        }
+        checker.add(givenCountry.problems)
+        if user.isPseudoUser {
+            checker.add(
+                .user,
+                .pseudoUserMustUpgrade,
+                "is a pseudo user, which is upgraded to a normal user (with an identifier and a password), not updated"
+            )
+        }
+        try checker.finish()
+        previous = user
+        updated = UserRecord(
+            username: username,
+            email: email,
+            phone: phone,
+            fields: UserRecord.Fields(
+                displayName: user.displayName,
+                country: user.country,
+                locale: user.locale,
+                custom: user.custom
+            )
+        )
+        changedKinds = changed
+        self.policy = policy
+    }
+
+    /// `IdentityUpdate(changed [email], awaiting verification [email])`.
+    public var description: String {
+        "IdentityUpdate(\(JSONValue.object(body)), changed \(changedKinds), awaiting verification \(awaitingVerification))"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case previous, updated, changedKinds, policy, awaitingVerification, body, uniquenessKeys
+    }
+
+    /// Decodes the records, the changed kinds and the policy, and checks they agree: the
+    /// previous user is not a pseudo user, the username did not change, and exactly the
+    /// listed identifiers differ.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        previous = try container.decode(UserRecord.self, forKey: .previous)
+        updated = try container.decode(UserRecord.self, forKey: .updated)
+        changedKinds = try container.decode([LoginKind].self, forKey: .changedKinds)
+        policy = try container.decode(RegistrationPolicy.self, forKey: .policy)
+        let differing = LoginKind.allCases.filter { previous.uniquenessKeys[$0] != updated.uniquenessKeys[$0] }
+        let usernameKept = previous.username == nil || previous.username == updated.username
+        guard !previous.isPseudoUser, usernameKept, differing == changedKinds else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .changedKinds,
+                in: container,
+                debugDescription: "the changed identifiers do not agree with the previous and updated users"
+            )
+        }
+    }
+
+    /// Encodes the records, the changed kinds, the policy and the derived members.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(previous, forKey: .previous)
+        try container.encode(updated, forKey: .updated)
+        try container.encode(changedKinds, forKey: .changedKinds)
+        try container.encode(policy, forKey: .policy)
+        try container.encode(awaitingVerification, forKey: .awaitingVerification)
+        try container.encode(body, forKey: .body)
+        try container.encode(uniquenessKeys, forKey: .uniquenessKeys)
+    }
+}

@@ -1,0 +1,123 @@
+/// A JSON value: the type of a user's custom fields.
+///
+/// Integers that fit in an `Int` decode as ``integer(_:)``, other numbers as ``number(_:)``, so
+/// 64-bit identifiers keep every digit. Two values are equal when they have the same case and
+/// payload: `.integer(1)` and `.number(1.0)` differ.
+///
+/// ```swift
+/// let custom: [String: JSONValue] = ["age": 30, "nickname": "Ally", "tags": ["a", "b"]]
+/// ```
+public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number that fits in an `Int`.
+    case integer(Int)
+    /// Any other number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object.
+    case object([String: JSONValue])
+
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Encodes the value as plain JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The string, for ``string(_:)``; `nil` otherwise.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The name of the value's JSON type: `null`, `boolean`, `number`, `string`, `array` or `object`.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .integer, .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// Compact JSON-like text, members of objects sorted by name.
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .integer(let value): "\(value)"
+        case .number(let value): "\(value)"
+        case .string(let value): "\"\(value)\""
+        case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    /// `null`.
+    public init(nilLiteral: ()) { self = .null }
+    /// A boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer.
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    /// A number.
+    public init(floatLiteral value: Double) { self = .number(value) }
+    /// A string.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An array.
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object; a repeated key keeps its last value.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+/// A coding key for any JSON member name, used to flatten custom fields into a body.
+struct JSONMemberKey: CodingKey, Hashable {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,147 @@
+/// Collects every problem of one record, field by field, in a fixed order, so a whole sign-up,
+/// upgrade or update is reported at once.
+struct RecordChecker {
+    private(set) var problems: [ValidationError.Problem] = []
+
+    /// Runs one field check; its problems are kept and `nil` is returned on failure.
+    mutating func check<Value>(_ body: () throws(ValidationError) -> Value) -> Value? {
+        do {
+            return try body()
+        } catch {
+            problems += error.problems
+            return nil
+        }
+    }
+
+    /// Adds a problem.
+    mutating func add(_ field: ValidationError.Field, _ code: ValidationError.Code, _ reason: String) {
+        problems.append(ValidationError.Problem(field: field, code: code, reason: reason))
+    }
+
+    /// Adds problems found elsewhere.
+    mutating func add(_ more: [ValidationError.Problem]) {
+        problems += more
+    }
+
+    /// Throws the problems, if any.
+    func finish() throws(ValidationError) {
+        if !problems.isEmpty { throw ValidationError(problems) }
+    }
+
+    // MARK: Fields
+
+    mutating func field<F: IdentityField>(_ type: F.Type, _ raw: String?) -> F? {
+        guard let raw else { return nil }
+        return check { () throws(ValidationError) in try F(raw) }
+    }
+
+    /// The reason given when a local number has no country to be read in.
+    static let needsCountryReason =
+        "needs a country: give it in the REST form (like JP-9012345678) or set the user's country"
+
+    /// A phone number in a strict form (or typed, when `typed`), read in `country` when local.
+    ///
+    /// - Parameter countryGiven: a country was given but is invalid: its own problem is
+    ///   reported elsewhere, so a local number adds no `needs_country` problem.
+    mutating func phone(
+        _ raw: String?,
+        typed: Bool,
+        country: CountryCode?,
+        countryGiven: Bool,
+        policy: PhonePolicy
+    ) -> PhoneNumber? {
+        guard let raw else { return nil }
+        if typed {
+            do {
+                return try PhoneNumber(userInput: raw, country: country?.rawValue, policy: policy)
+            } catch {
+                for problem in error.problems {
+                    if problem.code == .needsCountry {
+                        if !countryGiven { add(.phoneNumber, .needsCountry, Self.needsCountryReason) }
+                    } else {
+                        problems.append(problem)
+                    }
+                }
+                return nil
+            }
+        }
+        switch PhoneInputForm(raw) {
+        case .international:
+            return check { () throws(ValidationError) in try PhoneNumber(international: raw, policy: policy) }
+        case .rest:
+            return check { () throws(ValidationError) in try PhoneNumber(rest: raw, policy: policy) }
+        case .local:
+            let syntax = raw.withUTF8Bytes(PhoneSyntax.localProblems)
+            if !syntax.isEmpty {
+                add(syntax)
+                return nil
+            }
+            guard let country else {
+                if !countryGiven { add(.phoneNumber, .needsCountry, Self.needsCountryReason) }
+                return nil
+            }
+            return check { () throws(ValidationError) in
+                try PhoneNumber(local: raw, country: country, policy: policy)
+            }
+        }
+    }
+
+    /// Every custom field name that is empty, predefined or starts with `_`, in name order.
+    mutating func customNames(_ custom: [String: JSONValue]) {
+        for name in custom.keys.sorted() where !UserFields.isAllowedCustomName(name) {
+            if name.isEmpty {
+                add(.customFields, .emptyFieldName, "has an empty name")
+            } else if name.utf8.first == UInt8(ascii: "_") {
+                add(.customFields, .reservedName, "'\(name)' starts with '_', which is reserved")
+            } else {
+                add(.customFields, .reservedName, "'\(name)' is a predefined field name")
+            }
+        }
+    }
+
+    /// Display name, country, locale and custom fields; the country is checked by the caller
+    /// first (a local phone number needs it) and passed in with its problems.
+    mutating func userFields(
+        _ fields: UserFields,
+        country: CountryCode?,
+        countryProblems: [ValidationError.Problem]
+    ) -> UserRecord.Fields {
+        let displayName = field(DisplayName.self, fields.displayName)
+        add(countryProblems)
+        let locale = field(LocaleTag.self, fields.locale)
+        customNames(fields.custom)
+        return UserRecord.Fields(displayName: displayName, country: country, locale: locale, custom: fields.custom)
+    }
+
+    /// A country checked on its own, for the caller to add in field order.
+    static func country(_ raw: String?) -> (value: CountryCode?, problems: [ValidationError.Problem]) {
+        guard let raw else { return (nil, []) }
+        do {
+            return (try CountryCode(raw), [])
+        } catch {
+            return (nil, error.problems)
+        }
+    }
+}
+
+/// Which strict form a phone number is written in, by its first bytes.
+enum PhoneInputForm {
+    /// Starts with `+`.
+    case international
+    /// Two ASCII letters then `-`: `JP-9012345678`.
+    case rest
+    /// Anything else: local digits.
+    case local
+
+    init(_ raw: String) {
+        self = raw.withUTF8Bytes { bytes in
+            if bytes.first == UInt8(ascii: "+") { return .international }
+            if bytes.count >= 3, ByteSet.letters.contains(bytes[0]), ByteSet.letters.contains(bytes[1]),
+                bytes[2] == UInt8(ascii: "-")
+            {
+                return .rest
+            }
+            return .local
+        }
+    }
+}

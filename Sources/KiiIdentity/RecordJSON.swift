@@ -1,0 +1,46 @@
+/// Splits a JSON object in Kii's body shape into identity data, a password and user fields.
+///
+/// Predefined members (`loginName`, `emailAddress`, `phoneNumber`, `password`, `displayName`,
+/// `country`, `locale`) must be strings; every other member is a custom field, so the
+/// server-set names (`userID`, `emailAddressVerified`, ...) and names starting with `_` are
+/// reported as reserved when the fields are checked.
+struct RecordJSON {
+    var identity = IdentityData()
+    var password: String?
+    var fields = UserFields()
+    var problems: [ValidationError.Problem] = []
+
+    init(_ object: [String: JSONValue]) {
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            switch name {
+            case "loginName": identity.username = string(value, .username)
+            case "emailAddress": identity.email = string(value, .emailAddress)
+            case "phoneNumber": identity.phone = string(value, .phoneNumber)
+            case "password": password = string(value, .password)
+            case "displayName": fields.displayName = string(value, .displayName)
+            case "country": fields.country = string(value, .country)
+            case "locale": fields.locale = string(value, .locale)
+            default: fields.custom[name] = value
+            }
+        }
+    }
+
+    /// The string of a predefined member; for another JSON type, a problem that names the type
+    /// (never the value, which could be a password) and `nil`.
+    private mutating func string(_ value: JSONValue, _ field: ValidationError.Field) -> String? {
+        if let string = value.stringValue { return string }
+        problems.append(
+            ValidationError.Problem(
+                field: field,
+                code: .notAString,
+                reason: "must be a JSON string, not \(value.typeName)"
+            )
+        )
+        return nil
+    }
+
+    /// Whether a predefined member was present but not a string.
+    func hasProblem(for field: ValidationError.Field) -> Bool {
+        problems.contains { $0.field == field }
+    }
+}

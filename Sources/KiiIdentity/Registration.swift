@@ -1,0 +1,201 @@
+/// A validated sign-up: the request body to send, what the user can log in with, the initial
+/// verification flags and the uniqueness keys.
+///
+/// Creating one checks the whole record and reports every problem at once: each identifier,
+/// the password, the user fields, the custom field names, and Kii's registration table (see
+/// ``RegistrationTable``) under the policy's verification settings.
+///
+/// ```swift
+/// let registration = try Registration(
+///     identity: IdentityData(username: "User_1", email: "ann@Example.com"),
+///     password: "correct horse",
+///     fields: UserFields(country: "JP"),
+///     policy: RegistrationPolicy(emailVerification: true)
+/// )
+/// registration.loginKinds             // [.username, .email]
+/// registration.awaitingVerification   // [.email]
+/// registration.emailAddressVerified   // false
+/// registration.uniquenessKeys.email   // "ann@example.com"
+/// ```
+///
+/// The description and reflection never show the password; the encoding holds it only as the
+/// ``body``'s `password` member. Store or log ``record`` instead.
+public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The request body, with the password.
+    public let body: RegistrationRequestBody
+
+    /// The policy the sign-up was checked under.
+    public let policy: RegistrationPolicy
+
+    /// What the user can log in with once verified: every identifier given, in table order.
+    public let loginKinds: [LoginKind]
+
+    /// The identifiers that wait for verification (email and/or phone, when that verification
+    /// is on) before they can be used to log in.
+    public let awaitingVerification: [LoginKind]
+
+    /// The initial `emailAddressVerified`: `false` when email verification is on, `true` when it
+    /// is off, `nil` without an email address.
+    public let emailAddressVerified: Bool?
+
+    /// The initial `phoneNumberVerified`: `false` when phone verification is on, `true` when it
+    /// is off, `nil` without a phone number.
+    public let phoneNumberVerified: Bool?
+
+    /// The keys to keep unique: lowercased username, normalised email, E.164 phone.
+    public let uniquenessKeys: UniquenessKeys
+
+    /// The body without the password: what a service stores and may log.
+    public var record: UserRecord { body.record }
+
+    /// What the user can log in with right after signing up, before any verification.
+    /// Never empty: that is what the table's footnotes guarantee.
+    public var immediateLoginKinds: [LoginKind] { loginKinds.filter { !awaitingVerification.contains($0) } }
+
+    /// The identifiers as a REST login body names them (lowercased username, `EMAIL:<email>`,
+    /// `PHONE:<E.164>`), for every kind in ``loginKinds``.
+    public var loginIdentifiers: [LoginIdentifier] { record.loginIdentifiers }
+
+    /// Validates a sign-up.
+    ///
+    /// - Parameters:
+    ///   - identity: username, email and/or phone number as given; at least one.
+    ///   - password: the password as given.
+    ///   - fields: display name, country, locale, custom fields. The country also reads a
+    ///     local phone number.
+    ///   - policy: verification settings and phone rules.
+    /// - Throws: ``ValidationError`` with every problem of the record: field problems under
+    ///   their JSON names, custom-field problems under `custom`, `no_identifier` and the table's
+    ///   `verification_conflict` under `user`.
+    public init(
+        identity: IdentityData,
+        password: String,
+        fields: UserFields = UserFields(),
+        policy: RegistrationPolicy = RegistrationPolicy()
+    ) throws(ValidationError) {
+        var checker = RecordChecker()
+        let body = Self.check(identity: identity, password: password, fields: fields, policy: policy, into: &checker)
+        if let problem = RegistrationTable.problem(for: identity.givenKinds, policy: policy) {
+            checker.add([problem])
+        }
+        try checker.finish()
+        self.init(body: body!, policy: policy)
+    }
+
+    /// Validates a sign-up request body as JSON members: Kii's names for the predefined
+    /// fields (`loginName`, `emailAddress`, `phoneNumber`, `password`, `displayName`,
+    /// `country`, `locale`), every other member a custom field.
+    ///
+    /// - Throws: ``ValidationError`` as ``init(identity:password:fields:policy:)``, plus
+    ///   `not_a_string` for a predefined member of another JSON type and `missing` without
+    ///   a password.
+    public init(
+        json object: [String: JSONValue],
+        policy: RegistrationPolicy = RegistrationPolicy()
+    ) throws(ValidationError) {
+        let split = RecordJSON(object)
+        var checker = RecordChecker()
+        checker.add(split.problems)
+        let password = split.password ?? (split.hasProblem(for: .password) ? nil : "")
+        let body = Self.check(
+            identity: split.identity,
+            password: password,
+            fields: split.fields,
+            policy: policy,
+            into: &checker
+        )
+        var kinds = split.identity.givenKinds
+        if split.hasProblem(for: .username) { kinds.append(.username) }
+        if split.hasProblem(for: .emailAddress) { kinds.append(.email) }
+        if split.hasProblem(for: .phoneNumber) { kinds.append(.phone) }
+        if let problem = RegistrationTable.problem(for: kinds, policy: policy) { checker.add([problem]) }
+        try checker.finish()
+        self.init(body: body!, policy: policy)
+    }
+
+    /// The checks shared by both entry points; `nil` when a problem was found.
+    static func check(
+        identity: IdentityData,
+        password: String?,
+        fields: UserFields,
+        policy: RegistrationPolicy,
+        into checker: inout RecordChecker
+    ) -> RegistrationRequestBody? {
+        let country = RecordChecker.country(fields.country)
+        let username = checker.field(Username.self, identity.username)
+        let email = checker.field(EmailAddress.self, identity.email)
+        let phone = checker.phone(
+            identity.phone,
+            typed: identity.phoneIsTyped,
+            country: country.value,
+            countryGiven: fields.country != nil,
+            policy: policy.phonePolicy
+        )
+        let checkedPassword = checker.field(Password.self, password)
+        let checkedFields = checker.userFields(fields, country: country.value, countryProblems: country.problems)
+        guard checker.problems.isEmpty, let checkedPassword else { return nil }
+        let record = UserRecord(username: username, email: email, phone: phone, fields: checkedFields)
+        return RegistrationRequestBody(record: record, password: checkedPassword)
+    }
+
+    /// A registration of an already validated body that obeys the table.
+    init(body: RegistrationRequestBody, policy: RegistrationPolicy) {
+        let kinds = body.record.identifierKinds
+        self.body = body
+        self.policy = policy
+        loginKinds = RegistrationTable.loginKinds(for: kinds)
+        awaitingVerification = RegistrationTable.awaitingVerification(for: kinds, policy: policy)
+        emailAddressVerified = RegistrationTable.verifiedFlag(.email, of: kinds, policy: policy)
+        phoneNumberVerified = RegistrationTable.verifiedFlag(.phone, of: kinds, policy: policy)
+        uniquenessKeys = body.record.uniquenessKeys
+    }
+
+    /// `Registration(user_1: login with [username, email], awaiting [email], password <redacted>)`.
+    public var description: String {
+        "Registration(\(record), login with \(loginKinds), awaiting verification \(awaitingVerification), "
+            + "password <redacted>)"
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case body, policy, loginKinds, awaitingVerification, emailAddressVerified, phoneNumberVerified
+        case uniquenessKeys, loginIdentifiers
+    }
+
+    /// Decodes the body and the policy, checks the table again, and checks that the derived
+    /// members (login kinds, flags, keys) agree with them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let body = try container.decode(RegistrationRequestBody.self, forKey: .body)
+        let policy = try container.decode(RegistrationPolicy.self, forKey: .policy)
+        if let problem = RegistrationTable.problem(for: body.record.identifierKinds, policy: policy) {
+            throw DecodingError.dataCorruptedError(forKey: .body, in: container, debugDescription: problem.message)
+        }
+        self.init(body: body, policy: policy)
+        let derivedAgree =
+            try container.decode([LoginKind].self, forKey: .loginKinds) == loginKinds
+            && container.decode([LoginKind].self, forKey: .awaitingVerification) == awaitingVerification
+            && container.decodeIfPresent(Bool.self, forKey: .emailAddressVerified) == emailAddressVerified
+            && container.decodeIfPresent(Bool.self, forKey: .phoneNumberVerified) == phoneNumberVerified
+            && container.decode(UniquenessKeys.self, forKey: .uniquenessKeys) == uniquenessKeys
+        guard derivedAgree else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .loginKinds,
+                in: container,
+                debugDescription: "the login kinds, flags or keys do not follow from the body and the policy"
+            )
+        }
+    }
+
+    /// Encodes the body (with its password), the policy and the derived members.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(body, forKey: .body)
+        try container.encode(policy, forKey: .policy)
+        try container.encode(loginKinds, forKey: .loginKinds)
+        try container.encode(awaitingVerification, forKey: .awaitingVerification)
+        try container.encodeIfPresent(emailAddressVerified, forKey: .emailAddressVerified)
+        try container.encodeIfPresent(phoneNumberVerified, forKey: .phoneNumberVerified)
+        try container.encode(uniquenessKeys, forKey: .uniquenessKeys)
+        try container.encode(loginIdentifiers, forKey: .loginIdentifiers)
+    }
+}

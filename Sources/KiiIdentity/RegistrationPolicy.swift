@@ -1,0 +1,54 @@
+/// The service's settings that decide which sign-ups are allowed: Kii's email and phone
+/// verification switches, and the phone rules.
+///
+/// Defaults are Kii's: both verifications off, mobile numbers only, 10 to 15 digits.
+///
+/// ```swift
+/// let policy = RegistrationPolicy(emailVerification: true)
+/// policy.phonePolicy   // PhonePolicy(mobileOnly: true, digitCount: 10...15)
+/// ```
+public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// An email address must be verified (a link in an email) before it can be used to log in.
+    public var emailVerification: Bool
+
+    /// A phone number must be verified (a code in an SMS) before it can be used to log in.
+    public var phoneVerification: Bool
+
+    /// Accept only mobile numbers (`MOBILE` or `FIXED_LINE_OR_MOBILE`).
+    public var mobileOnly: Bool
+
+    /// How many digits an international number may have, calling code included (10...15 by
+    /// default; lower the minimum to serve regions with 7- to 9-digit mobile numbers).
+    public var phoneDigitCount: ClosedRange<Int>
+
+    /// Creates a policy.
+    public init(
+        emailVerification: Bool = false,
+        phoneVerification: Bool = false,
+        mobileOnly: Bool = true,
+        phoneDigitCount: ClosedRange<Int> = 10...15
+    ) {
+        self.emailVerification = emailVerification
+        self.phoneVerification = phoneVerification
+        self.mobileOnly = mobileOnly
+        self.phoneDigitCount = phoneDigitCount
+    }
+
+    /// The phone rules this policy implies.
+    public var phonePolicy: PhonePolicy { PhonePolicy(mobileOnly: mobileOnly, digitCount: phoneDigitCount) }
+
+    /// Whether an identifier of `kind` must be verified before it can be used to log in.
+    public func requiresVerification(of kind: LoginKind) -> Bool {
+        switch kind {
+        case .username: false
+        case .email: emailVerification
+        case .phone: phoneVerification
+        }
+    }
+
+    /// `email verification on, phone verification off, mobile only`.
+    public var description: String {
+        "email verification \(emailVerification ? "on" : "off"), phone verification \(phoneVerification ? "on" : "off"), "
+            + (mobileOnly ? "mobile only" : "any valid number")
+    }
+}

@@ -1,0 +1,72 @@
+/// Kii's registration table: which combinations of identifiers may sign up under which
+/// verification settings, and what each user can log in with.
+///
+/// | username | email | phone | allowed when | logs in with |
+/// |---|---|---|---|---|
+/// | yes | any | any | always | username, and each email / phone given |
+/// | - | - | yes | phone verification off (*1) | phone |
+/// | - | yes | - | email verification off (*2) | email |
+/// | - | yes | yes | email or phone verification off (*3) | email, phone |
+///
+/// The footnotes exist because a new user must be able to log in at once: an identifier whose
+/// verification is on cannot be used until it is verified, so at least one identifier must be
+/// usable immediately (a username always is).
+///
+/// ```swift
+/// RegistrationTable.problem(for: [.email], policy: RegistrationPolicy(emailVerification: true))
+/// // user has only an email address, so email verification must be off (...)
+/// ```
+public enum RegistrationTable {
+    /// The footnote error for `kinds` under `policy`, or `nil` when the combination may sign up.
+    ///
+    /// An empty `kinds` gives `no_identifier`; a footnote gives `verification_conflict` naming
+    /// which verification to turn off. Both are about the field `user`.
+    public static func problem(for kinds: [LoginKind], policy: RegistrationPolicy) -> ValidationError.Problem? {
+        let given = Set(kinds)
+        func conflict(_ reason: String) -> ValidationError.Problem {
+            ValidationError.Problem(field: .user, code: .verificationConflict, reason: reason)
+        }
+        if given.isEmpty {
+            return ValidationError.Problem(
+                field: .user,
+                code: .noIdentifier,
+                reason: "has no username, email address or phone number (give at least one)"
+            )
+        }
+        if given.contains(.username) { return nil }
+        switch (given.contains(.email), given.contains(.phone)) {
+        case (false, true) where policy.phoneVerification:
+            return conflict(
+                "has only a phone number, so phone verification must be off (turn phone verification off, or add a username)"
+            )
+        case (true, false) where policy.emailVerification:
+            return conflict(
+                "has only an email address, so email verification must be off (turn email verification off, or add a username)"
+            )
+        case (true, true) where policy.emailVerification && policy.phoneVerification:
+            return conflict(
+                "has an email address and a phone number but no username, so email verification or phone verification must be off (turn one of them off, or add a username)"
+            )
+        default:
+            return nil
+        }
+    }
+
+    /// What a user with `kinds` can log in with once verified: every identifier given, in
+    /// table order (the documentation's "identifier accepted" column).
+    public static func loginKinds(for kinds: [LoginKind]) -> [LoginKind] {
+        LoginKind.allCases.filter(kinds.contains)
+    }
+
+    /// The identifiers among `kinds` that wait for verification under `policy` before they can
+    /// be used to log in.
+    public static func awaitingVerification(for kinds: [LoginKind], policy: RegistrationPolicy) -> [LoginKind] {
+        loginKinds(for: kinds).filter(policy.requiresVerification)
+    }
+
+    /// The initial `emailAddressVerified` / `phoneNumberVerified` flag for `kind`: `nil` when the
+    /// identifier is absent, `false` when its verification is on, `true` when it is off.
+    public static func verifiedFlag(_ kind: LoginKind, of kinds: [LoginKind], policy: RegistrationPolicy) -> Bool? {
+        kinds.contains(kind) ? !policy.requiresVerification(of: kind) : nil
+    }
+}

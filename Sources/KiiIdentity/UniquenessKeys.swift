@@ -1,0 +1,92 @@
+/// The values a service keeps unique across its users: the lowercased username, the email
+/// address with its domain lowercased, and the E.164 phone number.
+///
+/// `User_1` and `user_1` have one key; `+14155552671`, `US-4155552671` and a typed
+/// `(415) 555-2671` with country `US` have one key.
+///
+/// ```swift
+/// let keys = registration.uniquenessKeys
+/// for (kind, key) in keys.all where store.exists(kind, key) { /* already taken */ }
+/// ```
+public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The username key (ASCII-lowercased), or `nil`.
+    public let username: String?
+    /// The email key (domain lowercased, local part as given), or `nil`.
+    public let email: String?
+    /// The phone key (E.164), or `nil`.
+    public let phone: String?
+
+    /// The keys of validated identifiers.
+    public init(username: Username? = nil, email: EmailAddress? = nil, phone: PhoneNumber? = nil) {
+        self.username = username?.normalized
+        self.email = email?.normalized
+        self.phone = phone?.e164
+    }
+
+    /// The key of one login identifier (what a login form looks up).
+    public init(identifier: LoginIdentifier) {
+        switch identifier.value {
+        case .username(let username): self.init(username: username)
+        case .email(let email): self.init(email: email)
+        case .phone(let phone): self.init(phone: phone)
+        }
+    }
+
+    /// The key for `kind`, or `nil`.
+    public subscript(kind: LoginKind) -> String? {
+        switch kind {
+        case .username: username
+        case .email: email
+        case .phone: phone
+        }
+    }
+
+    /// Every present key with its kind, in table order (username, email, phone).
+    public var all: [(kind: LoginKind, key: String)] {
+        LoginKind.allCases.compactMap { kind in self[kind].map { (kind, $0) } }
+    }
+
+    /// Whether there is no key (a pseudo user).
+    public var isEmpty: Bool { username == nil && email == nil && phone == nil }
+
+    /// `username=user_1 email=ann@example.com phone=+14155552671`.
+    public var description: String {
+        all.map { "\($0.kind)=\($0.key)" }.joined(separator: " ")
+    }
+
+    /// Decodes `{"username": ..., "email": ..., "phone": ...}` and checks each key is in its
+    /// normalised form.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func key(_ codingKey: CodingKeys, _ normalize: (String) throws(ValidationError) -> String) throws -> String? {
+            guard let raw = try container.decodeIfPresent(String.self, forKey: codingKey) else { return nil }
+            let normalized: String
+            do {
+                normalized = try normalize(raw)
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: codingKey,
+                    in: container,
+                    debugDescription: error.description
+                )
+            }
+            guard normalized == raw else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: codingKey,
+                    in: container,
+                    debugDescription: "not a normalised key (expected \(normalized))"
+                )
+            }
+            return raw
+        }
+        username = try key(.username) { (raw) throws(ValidationError) in try Username(raw).normalized }
+        email = try key(.email) { (raw) throws(ValidationError) in try EmailAddress(raw).normalized }
+        phone = try key(.phone) { (raw) throws(ValidationError) in
+            try PhoneNumber(international: raw, policy: .anyValidNumber).e164
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case username, email, phone
+    }
+}

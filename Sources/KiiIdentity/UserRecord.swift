@@ -1,0 +1,139 @@
+/// A validated user, as a service stores it and as Kii's JSON names it, without a password.
+///
+/// It encodes to the members of Kii's user body: `loginName` (lowercased), `emailAddress`
+/// (domain lowercased), `phoneNumber` (E.164), `displayName`, `country`, `locale` (normalised
+/// BCP 47) and the custom fields at the top level. Absent fields are omitted. Decoding
+/// re-validates every member.
+///
+/// A record comes from a ``Registration`` (its ``Registration/record``), a ``PseudoUserRegistration``,
+/// or a stored body read with ``init(json:)``. A record without any identifier is a pseudo user.
+///
+/// ```swift
+/// let record = registration.record
+/// record.uniquenessKeys.username   // "user_1"
+/// ```
+public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The username, or `nil`. Stored as `loginName`, lowercased.
+    public let username: Username?
+    /// The email address, or `nil`. Stored as `emailAddress`, domain lowercased.
+    public let email: EmailAddress?
+    /// The phone number, or `nil`. Stored as `phoneNumber`, in E.164.
+    public let phone: PhoneNumber?
+    /// The display name, or `nil`.
+    public let displayName: DisplayName?
+    /// The country, or `nil`. Never filled in from the phone number.
+    public let country: CountryCode?
+    /// The locale, or `nil`. Stored normalised (`en-US`).
+    public let locale: LocaleTag?
+    /// The custom fields (never a predefined name or a name starting with `_`).
+    public let custom: [String: JSONValue]
+
+    /// The user fields of a record, checked.
+    struct Fields: Sendable, Hashable {
+        var displayName: DisplayName?
+        var country: CountryCode?
+        var locale: LocaleTag?
+        var custom: [String: JSONValue]
+
+        static let none = Fields(displayName: nil, country: nil, locale: nil, custom: [:])
+    }
+
+    init(username: Username?, email: EmailAddress?, phone: PhoneNumber?, fields: Fields) {
+        self.username = username
+        self.email = email
+        self.phone = phone
+        self.displayName = fields.displayName
+        self.country = fields.country
+        self.locale = fields.locale
+        self.custom = fields.custom
+    }
+
+    /// Validates a stored user body (Kii's member names; custom fields at the top level).
+    ///
+    /// The phone number may be in any strict form (a local one is read in the record's
+    /// `country`); any valid number is accepted, whatever the phone policy was.
+    ///
+    /// - Throws: ``ValidationError`` with every problem; a `password` member is
+    ///   `reserved_name` (a record never holds a password; its value is not inspected).
+    public init(json object: [String: JSONValue]) throws(ValidationError) {
+        let split = RecordJSON(object)
+        var checker = RecordChecker()
+        checker.add(split.problems.filter { $0.field != .password })
+        if object["password"] != nil {
+            checker.add(.password, .reservedName, "is not part of a user record (only of a request body)")
+        }
+        let country = RecordChecker.country(split.fields.country)
+        let username = checker.field(Username.self, split.identity.username)
+        let email = checker.field(EmailAddress.self, split.identity.email)
+        let phone = checker.phone(
+            split.identity.phone,
+            typed: false,
+            country: country.value,
+            countryGiven: split.fields.country != nil,
+            policy: .anyValidNumber
+        )
+        let fields = checker.userFields(split.fields, country: country.value, countryProblems: country.problems)
+        try checker.finish()
+        self.init(username: username, email: email, phone: phone, fields: fields)
+    }
+
+    /// The kinds of identifier the record has, in table order.
+    public var identifierKinds: [LoginKind] {
+        var kinds: [LoginKind] = []
+        if username != nil { kinds.append(.username) }
+        if email != nil { kinds.append(.email) }
+        if phone != nil { kinds.append(.phone) }
+        return kinds
+    }
+
+    /// Whether the record has no username, email address or phone number: a pseudo user.
+    public var isPseudoUser: Bool { username == nil && email == nil && phone == nil }
+
+    /// The uniqueness keys of the record's identifiers.
+    public var uniquenessKeys: UniquenessKeys { UniquenessKeys(username: username, email: email, phone: phone) }
+
+    /// The record's identifiers as a REST login body names them: the lowercased username,
+    /// `EMAIL:<email>`, `PHONE:<E.164>`.
+    public var loginIdentifiers: [LoginIdentifier] {
+        uniquenessKeys.all.compactMap { entry in
+            switch entry.kind {
+            case .username: try? LoginIdentifier(qualified: entry.key)
+            case .email: try? LoginIdentifier(qualified: LoginIdentifier.emailPrefix + entry.key)
+            case .phone:
+                try? LoginIdentifier(qualified: LoginIdentifier.phonePrefix + entry.key, policy: .anyValidNumber)
+            }
+        }
+    }
+
+    /// The record as JSON members, with Kii's names and normalised values.
+    public var json: [String: JSONValue] {
+        var object = custom
+        if let username { object["loginName"] = .string(username.normalized) }
+        if let email { object["emailAddress"] = .string(email.normalized) }
+        if let phone { object["phoneNumber"] = .string(phone.e164) }
+        if let displayName { object["displayName"] = .string(displayName.rawValue) }
+        if let country { object["country"] = .string(country.rawValue) }
+        if let locale { object["locale"] = .string(locale.normalized) }
+        return object
+    }
+
+    /// The JSON members, sorted by name: `{"country":"JP","loginName":"user_1"}`.
+    public var description: String { JSONValue.object(json).description }
+
+    /// Decodes a JSON object and validates it with ``init(json:)``.
+    public init(from decoder: any Decoder) throws {
+        let object = try [String: JSONValue](from: decoder)
+        do {
+            try self.init(json: object)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description)
+            )
+        }
+    }
+
+    /// Encodes ``json``.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
