@@ -27,7 +27,7 @@ struct CheckLine: Decodable {
             let key = AnyKey(stringValue: name)
             guard container.contains(key), (try? container.decodeNil(forKey: key)) != true else { return nil }
             if let text = try? container.decode(String.self, forKey: key) { return text }
-            problem(.wrongType, "\"\(name)\" must be a string")
+            problem(.notAString, "\"\(name)\" must be a string")
             return nil
         }
         let fieldName = string("field")
