@@ -1,8 +1,8 @@
 /// A JSON value: the type of a user's custom fields.
 ///
 /// Integers that fit in an `Int` decode as ``integer(_:)``, other numbers as ``number(_:)``, so
-/// 64-bit identifiers keep every digit. Two values are equal when they have the same case and
-/// payload: `.integer(1)` and `.number(1.0)` differ.
+/// 64-bit identifiers keep every digit. Numbers compare by value, as JSON does: `.integer(2)`
+/// equals `.number(2.0)` (an encoder may write `2.0` as `2`).
 ///
 /// ```swift
 /// let custom: [String: JSONValue] = ["age": 30, "nickname": "Ally", "tags": ["a", "b"]]
@@ -57,6 +57,35 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Equal when of the same JSON type and value; numbers compare by value.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): Int(exactly: b) == a
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    /// Hashes consistently with `==`: a whole number hashes as the integer it equals.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .integer(let value): hasher.combine(value)
+        case .number(let value):
+            if let whole = Int(exactly: value) { hasher.combine(whole) } else { hasher.combine(value) }
+        case .string(let value): hasher.combine(value)
+        case .array(let value): hasher.combine(value)
+        case .object(let value): hasher.combine(value)
+        }
+    }
+
     /// The string, for ``string(_:)``; `nil` otherwise.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
@@ -82,11 +111,33 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .bool(let value): "\(value)"
         case .integer(let value): "\(value)"
         case .number(let value): "\(value)"
-        case .string(let value): "\"\(value)\""
+        case .string(let value): Self.quoted(value)
         case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
         case .object(let members):
-            "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+            "{" + members.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":\($0.value)" }.joined(separator: ",")
+                + "}"
         }
+    }
+}
+
+extension JSONValue {
+    /// `text` in double quotes, with `"`, backslash and control characters escaped as JSON does.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 }
 

@@ -30,7 +30,7 @@ public struct RegistrationRequestBody: Sendable, Hashable, Codable, CustomString
 
     /// The members, sorted by name, with `"password":<redacted>`.
     public var description: String {
-        let members = record.json.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
+        let members = record.json.sorted { $0.key < $1.key }.map { JSONValue.quoted($0.key) + ":\($0.value)" }
         return "{" + (members + ["\"password\":<redacted>"]).joined(separator: ",") + "}"
     }
 
