@@ -16,15 +16,7 @@ enum PhoneNumberLibrary {
     /// Parses `bytes` (read in `region` when given) in one shim call.
     static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, region: UnsafeBufferPointer<UInt8>?) -> Analysis {
         var raw = CPhoneNumberShims_Analysis()
-        bytes.withMemoryRebound(to: CChar.self) { text in
-            if let region {
-                region.withMemoryRebound(to: CChar.self) { region in
-                    _ = CPhoneNumberShims_analyze(text.baseAddress, text.count, region.baseAddress, region.count, &raw)
-                }
-            } else {
-                _ = CPhoneNumberShims_analyze(text.baseAddress, text.count, nil, 0, &raw)
-            }
-        }
+        _ = CPhoneNumberShims_analyze(bytes.cText, bytes.count, region?.cText, region?.count ?? 0, &raw)
         let region = withUnsafeBytes(of: raw.region) { buffer in
             String(decoding: buffer.prefix(Int(raw.regionLength)), as: UTF8.self)
         }
@@ -44,49 +36,24 @@ enum PhoneNumberLibrary {
 
     /// Formats an E.164 number; `nil` if libphonenumber cannot.
     static func format(_ e164: String, _ format: Int32) -> String? {
-        var e164 = e164
-        return e164.withUTF8 { input in
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-                var length = 0
-                let status = input.withMemoryRebound(to: CChar.self) { input in
-                    CPhoneNumberShims_format(
-                        input.baseAddress,
-                        input.count,
-                        format,
-                        buffer.baseAddress,
-                        buffer.count,
-                        &length
-                    )
-                }
-                guard status == CPhoneNumberShims_OK else { return nil }
-                return String(
-                    decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<length]),
-                    as: UTF8.self
-                )
+        e164.withUTF8Bytes { input in
+            readText(capacity: 64) { buffer, length in
+                CPhoneNumberShims_format(input.cText, input.count, format, buffer.baseAddress, buffer.count, &length)
             }
         }
     }
 
     /// libphonenumber's example number of `type` for `region`, in E.164, if it has one.
     static func exampleNumber(region: String, type: PhoneNumberType) -> String? {
-        var region = region
-        return region.withUTF8 { region in
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
-                var length = 0
-                let status = region.withMemoryRebound(to: CChar.self) { region in
-                    CPhoneNumberShims_exampleNumber(
-                        region.baseAddress,
-                        region.count,
-                        type.shimValue,
-                        buffer.baseAddress,
-                        buffer.count,
-                        &length
-                    )
-                }
-                guard status == CPhoneNumberShims_OK else { return nil }
-                return String(
-                    decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<length]),
-                    as: UTF8.self
+        region.withUTF8Bytes { region in
+            readText(capacity: 32) { buffer, length in
+                CPhoneNumberShims_exampleNumber(
+                    region.cText,
+                    region.count,
+                    type.shimValue,
+                    buffer.baseAddress,
+                    buffer.count,
+                    &length
                 )
             }
         }
@@ -105,35 +72,38 @@ enum PhoneNumberLibrary {
 
     /// The country calling code of a supported region.
     static func countryCallingCode(region: String) -> Int {
-        var region = region
-        return region.withUTF8 { region in
-            region.withMemoryRebound(to: CChar.self) {
-                Int(CPhoneNumberShims_countryCallingCode($0.baseAddress, $0.count))
-            }
-        }
+        region.withUTF8Bytes { Int(CPhoneNumberShims_countryCallingCode($0.cText, $0.count)) }
     }
 
     /// The national (trunk) prefix of a supported region, digits only ("" when none).
     static func nationalPrefix(region: String) -> String {
-        var region = region
-        return region.withUTF8 { region in
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16) { buffer in
-                var length = 0
-                let status = region.withMemoryRebound(to: CChar.self) { region in
-                    CPhoneNumberShims_nationalPrefix(
-                        region.baseAddress,
-                        region.count,
-                        buffer.baseAddress,
-                        buffer.count,
-                        &length
-                    )
-                }
-                guard status == CPhoneNumberShims_OK else { return "" }
-                return String(
-                    decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<length]),
-                    as: UTF8.self
-                )
+        region.withUTF8Bytes { region in
+            readText(capacity: 16) { buffer, length in
+                CPhoneNumberShims_nationalPrefix(region.cText, region.count, buffer.baseAddress, buffer.count, &length)
             }
+        } ?? ""
+    }
+
+    /// Runs a shim call that writes text into a caller-owned buffer of `capacity` bytes and its
+    /// length into `length`; the text, or `nil` when the call does not answer OK.
+    private static func readText(
+        capacity: Int,
+        _ call: (UnsafeMutableBufferPointer<CChar>, inout Int) -> Int32
+    ) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            var length = 0
+            guard call(buffer, &length) == CPhoneNumberShims_OK, length <= buffer.count else { return nil }
+            return String(
+                decoding: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<length]),
+                as: UTF8.self
+            )
         }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The bytes as the `const char *` the shim takes (with their length passed beside it).
+    fileprivate var cText: UnsafePointer<CChar>? {
+        baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
     }
 }
