@@ -1,0 +1,208 @@
+import CPhoneNumberShims
+import KiiIdentity
+import Testing
+
+/// libphonenumber's example numbers for every supported region, through every strict form.
+@Suite("Phone number: every supported region (SPEC 4, 6)")
+struct PhoneRegionCoverageTests {
+    static let regions = CountryCode.allSupported
+
+    /// The 13 regions whose example mobile number has fewer than 10 digits (SPEC 4 names five).
+    static let documentedShortRegions: Set<String> = ["FK", "FO", "GL", "NC", "AD"]
+
+    /// The policy an example of `digits` digits needs: Kii's default, or a lower minimum.
+    static func policy(forDigits digits: Int, mobileOnly: Bool = true) -> PhonePolicy {
+        PhonePolicy(mobileOnly: mobileOnly, digitCount: min(digits, 10)...15)
+    }
+
+    /// The ASCII digits of `text`.
+    static func digits(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x30 && $0.value <= 0x39 }.map(Character.init))
+    }
+
+    @Test("the example mobile number is accepted in every strict form", arguments: regions)
+    func exampleMobile(code: String) throws {
+        let country = try CountryCode(code)
+        guard let example = PhoneNumber.example(for: country, type: .mobile) else { return }
+        let digitCount = example.utf8.count - 1
+        let policy = Self.policy(forDigits: digitCount)
+        let oracle = LibPhoneNumberOracle.analyze(example)
+        let local = LibPhoneNumberOracle.analyze(oracle.nationalNumber, region: code)
+        #expect(local.isValid, "libphonenumber: the example is valid for its region")
+
+        if digitCount < 10 {
+            // Kii's default rejects it on the digit count, whatever the form.
+            #expect(Probe.codes(Probe.error { try PhoneNumber(international: example) }) == ["too_few_digits"])
+            #expect(
+                Probe.codes(Probe.error { try PhoneNumber(local: oracle.nationalNumber, country: code) }) == [
+                    "too_few_digits"
+                ]
+            )
+            #expect(
+                Probe.codes(Probe.error { try PhoneNumber(rest: "\(code)-\(oracle.nationalNumber)") }) == [
+                    "too_few_digits"
+                ]
+            )
+            #expect(!PhoneNumber.isValid(international: example))
+            if digitCount >= 7 {
+                #expect(PhoneNumber.isValid(international: example, policy: PhonePolicy(digitCount: 7...15)))
+            }
+        }
+
+        // International: E.164 as given; the region is libphonenumber's region for the number.
+        let international = try PhoneNumber(international: example, policy: policy)
+        #expect(international.e164 == example)
+        #expect(international.region.rawValue == oracle.region)
+        #expect(international.countryCallingCode == country.countryCallingCode)
+        #expect(international.nationalNumber == oracle.nationalNumber)
+        #expect(international.type.isMobile)
+        #expect(PhoneNumber.isValid(international: example, policy: policy))
+
+        // Local: the national number, the national format's digits, and trunk prefix + number.
+        var localForms = [oracle.nationalNumber, Self.digits(international.nationalFormat)]
+        let trunkPrefix = LibPhoneNumberOracle.nationalPrefix(code)
+        if !trunkPrefix.isEmpty { localForms.append(trunkPrefix + oracle.nationalNumber) }
+        for form in Set(localForms) {
+            let phone = try PhoneNumber(local: form, country: code, policy: policy)
+            #expect(phone.e164 == example, "local \(form)")
+            #expect(phone.region == country)
+            #expect(phone.type.isMobile)
+        }
+
+        // REST local form, with and without the trunk prefix.
+        let rest = try PhoneNumber(rest: "\(code)-\(oracle.nationalNumber)", policy: policy)
+        #expect(rest.e164 == example)
+        #expect(rest.region == country)
+        #expect(rest.restForm == "\(code)-\(oracle.nationalNumber)")
+        if !trunkPrefix.isEmpty {
+            #expect(try PhoneNumber(rest: "\(code)-\(trunkPrefix)\(oracle.nationalNumber)", policy: policy) == rest)
+        }
+
+        // Round trips: E.164 -> REST form -> E.164, national -> E.164.
+        let viaRest = try PhoneNumber(rest: international.restForm, policy: policy)
+        #expect(viaRest.e164 == example)
+        let viaNational = try PhoneNumber(userInput: rest.nationalFormat, country: code, policy: policy)
+        #expect(viaNational.e164 == example)
+        let viaInternationalFormat = try PhoneNumber(userInput: rest.internationalFormat, policy: policy)
+        #expect(viaInternationalFormat.e164 == example)
+    }
+
+    @Test("the example fixed-line number is rejected under mobile-only, accepted without it", arguments: regions)
+    func exampleFixedLine(code: String) throws {
+        let country = try CountryCode(code)
+        guard let example = PhoneNumber.example(for: country, type: .fixedLine) else { return }
+        let digitCount = example.utf8.count - 1
+        let oracle = LibPhoneNumberOracle.analyze(example)
+        let local = LibPhoneNumberOracle.analyze(oracle.nationalNumber, region: code)
+        #expect(local.isValid)
+
+        // Without the mobile-only rule (and with the digit minimum it needs) it passes in every form.
+        let relaxed = Self.policy(forDigits: digitCount, mobileOnly: false)
+        let international = try PhoneNumber(international: example, policy: relaxed)
+        #expect(international.e164 == example)
+        #expect(international.region.rawValue == oracle.region)
+        #expect(try PhoneNumber(local: oracle.nationalNumber, country: code, policy: relaxed).e164 == example)
+        #expect(try PhoneNumber(rest: "\(code)-\(oracle.nationalNumber)", policy: relaxed).e164 == example)
+
+        // Mobile-only: a FIXED_LINE is a landline; FIXED_LINE_OR_MOBILE (US, CA, ...) passes.
+        let mobileOnly = Self.policy(forDigits: digitCount)
+        let localError = Probe.error {
+            try PhoneNumber(local: oracle.nationalNumber, country: code, policy: mobileOnly)
+        }
+        let internationalError = Probe.error { try PhoneNumber(international: example, policy: mobileOnly) }
+        switch Int(local.numberType) {
+        case CPhoneNumberShims_FIXED_LINE:
+            #expect(Probe.codes(localError) == ["landline"])
+            #expect(Probe.codes(internationalError) == ["landline"])
+            if digitCount >= 10 {
+                #expect(Probe.codes(Probe.error { try PhoneNumber(international: example) }) == ["landline"])
+            } else {
+                #expect(Probe.codes(Probe.error { try PhoneNumber(international: example) }) == ["too_few_digits"])
+            }
+        case CPhoneNumberShims_FIXED_LINE_OR_MOBILE:
+            #expect(localError == nil)
+            #expect(internationalError == nil)
+        default:
+            Issue.record("\(code)'s example fixed-line number \(example) has libphonenumber type \(local.numberType)")
+        }
+    }
+
+    @Test("counts over every region")
+    func counts() throws {
+        var mobileAccepted: [String] = []
+        var shortMobile: [String] = []
+        var noExampleMobile: [String] = []
+        var mobileRegionElsewhere: [String] = []
+        var fixedLineRejected: [String] = []
+        var fixedLineOrMobile: [String] = []
+        var fixedLineOther: [String] = []
+        var noExampleFixedLine: [String] = []
+
+        for code in Self.regions {
+            let country = try CountryCode(code)
+            if let mobile = PhoneNumber.example(for: country, type: .mobile) {
+                let digitCount = mobile.utf8.count - 1
+                if digitCount < 10 {
+                    #expect(!PhoneNumber.isValid(international: mobile))
+                    if PhoneNumber.isValid(international: mobile, policy: Self.policy(forDigits: digitCount)) {
+                        shortMobile.append("\(code) \(mobile)")
+                    }
+                } else if PhoneNumber.isValid(international: mobile) {
+                    let nationalNumber = LibPhoneNumberOracle.analyze(mobile).nationalNumber
+                    if (try? PhoneNumber(rest: "\(code)-\(nationalNumber)"))?.e164 == mobile,
+                        (try? PhoneNumber(local: nationalNumber, country: code))?.e164 == mobile
+                    {
+                        mobileAccepted.append(code)
+                    }
+                }
+                let region = LibPhoneNumberOracle.analyze(mobile).region
+                if region != code { mobileRegionElsewhere.append("\(code) \(mobile) -> \(region)") }
+            } else {
+                noExampleMobile.append(code)
+            }
+            if let fixed = PhoneNumber.example(for: country, type: .fixedLine) {
+                let anyDigits = PhonePolicy(mobileOnly: true, digitCount: 1...15)
+                let error = Probe.error { try PhoneNumber(international: fixed, policy: anyDigits) }
+                if error == nil {
+                    let type = try PhoneNumber(international: fixed, policy: anyDigits).type
+                    if type == .fixedLineOrMobile {
+                        fixedLineOrMobile.append(code)
+                    } else {
+                        fixedLineOther.append(code)
+                    }
+                } else if error?.problems.map(\.code) == [.landline] {
+                    fixedLineRejected.append(code)
+                } else {
+                    fixedLineOther.append("\(code) \(fixed): \(error?.description ?? "")")
+                }
+            } else {
+                noExampleFixedLine.append(code)
+            }
+        }
+
+        print(
+            """
+            Region coverage (libphonenumber \(Self.regions.count) regions):
+              example mobile accepted in all strict forms (default policy): \(mobileAccepted.count)
+              example mobile with fewer than 10 digits (accepted with a lower minimum): \(shortMobile.count) \(shortMobile)
+              no example mobile: \(noExampleMobile.count) \(noExampleMobile)
+              example mobile whose libphonenumber region differs: \(mobileRegionElsewhere.count) \(mobileRegionElsewhere)
+              example fixed line rejected as landline: \(fixedLineRejected.count)
+              example fixed line accepted as FIXED_LINE_OR_MOBILE: \(fixedLineOrMobile.count) \(fixedLineOrMobile)
+              example fixed line, other outcome: \(fixedLineOther.count) \(fixedLineOther)
+              no example fixed line: \(noExampleFixedLine.count) \(noExampleFixedLine)
+            """
+        )
+        #expect(Self.regions.count == 245)
+        #expect(shortMobile.count == 13)
+        let shortCodes = Set(shortMobile.map { String($0.prefix(2)) })
+        #expect(Self.documentedShortRegions.isSubset(of: shortCodes))
+        #expect(shortMobile.contains("FK +50051234"))
+        #expect(mobileAccepted.count >= 220)
+        #expect(mobileAccepted.count + shortMobile.count + noExampleMobile.count == Self.regions.count)
+        #expect(fixedLineRejected.count >= 200)
+        #expect(fixedLineOrMobile.contains("US") && fixedLineOrMobile.contains("CA"))
+        #expect(fixedLineOther.isEmpty)
+        #expect(fixedLineRejected.count + fixedLineOrMobile.count + noExampleFixedLine.count == Self.regions.count)
+    }
+}
