@@ -65,9 +65,9 @@ public struct LocaleTag: IdentityField {
         }
         guard let misfit = firstMisfit(bytes), !isGrandfathered(bytes) else { return [] }
         let reason: String
-        if misfit.isEmpty {
+        if misfit.lowerBound == bytes.count {
             reason = "is not a well-formed BCP 47 language tag (it ends where a subtag is expected)"
-        } else if bytes[misfit].isEmpty {
+        } else if misfit.isEmpty {
             reason = "is not a well-formed BCP 47 language tag (empty subtag at position \(misfit.lowerBound + 1))"
         } else {
             let subtag = String(decoding: bytes[misfit], as: UTF8.self)

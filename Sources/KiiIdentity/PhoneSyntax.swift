@@ -52,7 +52,8 @@ enum PhoneSyntax {
         ) {
             problems.append(bad)
         }
-        if bytes.count > PhoneNumber.maximumLocalDigits {
+        // Count digits, not bytes: a non-digit is an invalid character, not an extra digit.
+        if bytes.reduce(0, { $0 + ($1 &- 0x30 < 10 ? 1 : 0) }) > PhoneNumber.maximumLocalDigits {
             problems.append(
                 problem(
                     .tooManyDigits,
