@@ -59,6 +59,12 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // End-to-end tests of the kii-identity tool: they run the built binary on Fixtures/cli.
+        .testTarget(
+            name: "KiiIdentityToolTests",
+            dependencies: ["kii-identity"],
+            swiftSettings: strictSwift
+        ),
         // Fuzzing (issue 6): the properties, shared by the fuzzers and FuzzCorpusReplayTests.
         .target(
             name: "KiiIdentityFuzzChecks",

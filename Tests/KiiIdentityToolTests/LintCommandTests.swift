@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `kii-identity lint`: whole exports in JSON Lines and CSV.
+@Suite struct LintCommandTests {
+    /// (arguments after `lint`, expected-output fixture, exit status).
+    static let reports: [([String], String, Int32)] = [
+        (["Fixtures/cli/lint-valid.jsonl"], "Fixtures/cli/lint-valid-expected.txt", 0),
+        (["--format", "json", "Fixtures/cli/lint-invalid.jsonl"], "Fixtures/cli/lint-invalid-expected.json", 1),
+        (["--format", "json", "Fixtures/cli/lint-malformed.jsonl"], "Fixtures/cli/lint-malformed-expected.json", 1),
+        (["Fixtures/cli/lint-no-final-newline.jsonl"], "Fixtures/cli/lint-no-final-newline-expected.txt", 1),
+        (["--format", "json", "Fixtures/cli/empty.jsonl"], "Fixtures/cli/lint-empty-expected.json", 0),
+        (["--format", "json", "Fixtures/cli/users.csv"], "Fixtures/cli/users-csv-expected.json", 1),
+        (["--limit", "2", "Fixtures/cli/users.csv"], "Fixtures/cli/users-csv-expected.txt", 1),
+    ]
+
+    @Test(arguments: reports)
+    func report(arguments: [String], expectedPath: String, status: Int32) throws {
+        let output = try ToolRunner.run(["lint"] + arguments)
+        #expect(output.stdout == (try ToolRunner.fixture(expectedPath)))
+        #expect(output.status == status)
+        #expect(output.stderr.isEmpty)  // not a terminal: no progress bar
+    }
+
+    @Test func sampleExportIsLintedWithItsConflicts() throws {
+        let output = try ToolRunner.run(["lint", "--format", "json", "--limit", "0", "Fixtures/sample-users.jsonl"])
+        #expect(output.status == 1)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
+        #expect(report["records"] as? Int == 1000)
+        #expect((report["valid"] as? Int ?? 0) + (report["invalid"] as? Int ?? 0) == 1000)
+        #expect((report["problems"] as? [Any])?.isEmpty == true)
+        let conflicts = try #require(report["conflicts"] as? [[String: Any]])
+        let values = Set(conflicts.compactMap { $0["value"] as? String })
+        // The generator plants these across forms: case, +1 vs US-, +81 vs local 090 with JP, domain case.
+        #expect(values.isSuperset(of: ["alice_w", "dup.user", "+12015550199", "+819011112222", "Ann.Lee@example.com"]))
+        #expect(!values.contains("Bob.Kim@example.org") && !values.contains("bob.kim@example.org"))
+    }
+
+    @Test func overlongLineIsAProblemOfThatLine() throws {
+        let directory = FileManager.default.temporaryDirectory
+        let url = directory.appendingPathComponent("kii-identity-long-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var text = #"{"username": "before", "password": "Long-Pass-1"}"# + "\n"
+        text += #"{"username": ""# + String(repeating: "a", count: 1_500_000) + #"", "password": "Long-Pass-2"}"# + "\n"
+        text += #"{"username": "after", "password": "Long-Pass-3"}"# + "\n"
+        try Data(text.utf8).write(to: url)
+        let output = try ToolRunner.run(["lint", "--format", "json", url.path])
+        #expect(output.status == 1)
+        #expect(
+            output.stdout
+                == #"{"records":3,"valid":2,"invalid":1,"errorCounts":{"line_too_long":1},"conflicts":[],"problems":[{"line":2,"field":"line","code":"line_too_long","reason":"is longer than 1048576 bytes"}]}"#
+                + "\n"
+        )
+    }
+
+    @Test func formatIsDetectedByFirstByte() throws {
+        let directory = FileManager.default.temporaryDirectory
+        let url = directory.appendingPathComponent("kii-identity-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("username,password\nfrom_csv,\"Csv,Pass-9\"\n".utf8).write(to: url)
+        let output = try ToolRunner.run(["lint", "--format", "json", url.path])
+        #expect(output.status == 0)
+        #expect(
+            output.stdout == #"{"records":1,"valid":1,"invalid":0,"errorCounts":{},"conflicts":[],"problems":[]}"#
+                + "\n"
+        )
+    }
+}
