@@ -46,6 +46,18 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         }
     }
 
+    /// Decodes a policy; absent members take their defaults, so `{"emailVerification": true}`
+    /// is a complete policy.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            emailVerification: try container.decodeIfPresent(Bool.self, forKey: .emailVerification) ?? false,
+            phoneVerification: try container.decodeIfPresent(Bool.self, forKey: .phoneVerification) ?? false,
+            mobileOnly: try container.decodeIfPresent(Bool.self, forKey: .mobileOnly) ?? true,
+            phoneDigitCount: try container.decodeIfPresent(ClosedRange<Int>.self, forKey: .phoneDigitCount) ?? 10...15
+        )
+    }
+
     /// `email verification on, phone verification off, mobile only`.
     public var description: String {
         "email verification \(emailVerification ? "on" : "off"), phone verification \(phoneVerification ? "on" : "off"), "

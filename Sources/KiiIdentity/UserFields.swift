@@ -41,6 +41,22 @@ public struct UserFields: Sendable, Hashable, Codable, CustomStringConvertible {
         !name.isEmpty && name.utf8.first != UInt8(ascii: "_") && !reservedNames.contains(name)
     }
 
+    /// Decodes `{"displayName": ..., "country": ..., "locale": ..., "custom": {...}}`, every
+    /// member optional.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
+            country: try container.decodeIfPresent(String.self, forKey: .country),
+            locale: try container.decodeIfPresent(String.self, forKey: .locale),
+            custom: try container.decodeIfPresent([String: JSONValue].self, forKey: .custom) ?? [:]
+        )
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case displayName, country, locale, custom
+    }
+
     /// Whether no field is given.
     public var isEmpty: Bool { displayName == nil && country == nil && locale == nil && custom.isEmpty }
 

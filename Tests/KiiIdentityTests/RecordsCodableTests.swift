@@ -82,6 +82,14 @@ import Testing
         #expect(try Self.roundTrip(LoginKind.allCases) == LoginKind.allCases)
     }
 
+    @Test func policyAndFieldsDecodeWithDefaults() throws {
+        let policy = try JSONDecoder().decode(RegistrationPolicy.self, from: Data(#"{"emailVerification":true}"#.utf8))
+        #expect(policy == RegistrationPolicy(emailVerification: true))
+        #expect(policy.phonePolicy == .default)
+        let fields = try JSONDecoder().decode(UserFields.self, from: Data(#"{"country":"JP"}"#.utf8))
+        #expect(fields == UserFields(country: "JP"))
+    }
+
     @Test func jsonValueDecodesEveryType() throws {
         let json = #"{"a":null,"b":true,"c":-12,"d":1.5,"e":"x","f":[1,"y"],"g":{"h":false}}"#
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
