@@ -5,7 +5,7 @@ import KiiIdentity
 ///
 /// Every member is optional. Problems with the input itself (a number where a string belongs,
 /// an unknown member) are kept in ``inputProblems`` and reported with the record's own.
-struct ExportRecord {
+struct ExportRecord: Sendable {
     /// The members a record may have, in the order they are documented.
     static let memberNames = [
         "username", "email", "phone", "country", "password", "displayName", "locale", "custom", "pseudo",

@@ -4,7 +4,7 @@ import KiiIdentity
 /// Decodes one line of JSON Lines input into a value, or says what is wrong with the line.
 ///
 /// The reasons never quote the input, so a password on a broken line cannot leak through them.
-struct JSONLineDecoder {
+struct JSONLineDecoder: Sendable {
     private let decoder = JSONDecoder()
 
     /// Decodes `bytes` as a JSON object of type `T`.

@@ -63,15 +63,12 @@ struct LintCommand: ParsableCommand {
         var report = LintReport(limit: limit)
         var progress = ProgressBar(total: input.size)
         var headerDone = false
-        while let (line, record) = try source.next() {
+        try RecordBatches(source: source, policy: policy).checkAll { line, check in
             if !headerDone {
                 headerDone = true
                 report.add(source.headerProblems, line: 1)
             }
-            switch record {
-            case .success(let record): report.add(RecordCheck(record, policy: policy), line: line)
-            case .failure(let error): report.add(RecordCheck(unreadable: error.problems), line: line)
-            }
+            report.add(check, line: line)
             if report.records & 0x3FF == 0 { progress.update(bytes: source.bytesRead, records: report.records) }
         }
         if !headerDone { report.add(source.headerProblems, line: 1) }

@@ -15,7 +15,6 @@ final class RecordSource {
     private let lines: LineReader
     private let csv: CSVRecordReader?
     private let skipsBlankLines: Bool
-    private let decoder = JSONLineDecoder()
 
     /// Reads `input` in `format`.
     ///
@@ -45,18 +44,49 @@ final class RecordSource {
     /// How many bytes were read so far.
     var bytesRead: Int { lines.bytesRead }
 
-    /// The next record or the problem that kept a line from being one, or `nil` at the end.
+    /// One record as read: a JSON line still to decode (decoding is left to the caller, so it can
+    /// run in parallel), or a CSV record already split into members.
+    enum Item: Sendable {
+        /// The bytes of a JSON line.
+        case jsonLine([UInt8])
+        /// A record, or the problem that kept the line from being one.
+        case read(Result<ExportRecord, ValidationError>)
+
+        /// How many bytes the item holds, to bound a batch.
+        var byteCount: Int {
+            if case .jsonLine(let bytes) = self { return bytes.count }
+            return 256
+        }
+
+        /// The record's registration check under `policy`.
+        func check(policy: RegistrationPolicy, decoder: JSONLineDecoder) -> RecordCheck {
+            let record: Result<ExportRecord, ValidationError>
+            switch self {
+            case .jsonLine(let bytes): record = decoder.decode(ExportRecord.self, from: bytes, field: .line)
+            case .read(let read): record = read
+            }
+            switch record {
+            case .success(let record): return RecordCheck(record, policy: policy)
+            case .failure(let error): return RecordCheck(unreadable: error.problems)
+            }
+        }
+    }
+
+    /// The next record and the line it starts on, or `nil` at the end.
     ///
     /// - Throws: ``ToolError`` when reading fails.
-    func next() throws(ToolError) -> (line: Int, record: Result<ExportRecord, ValidationError>)? {
-        if let csv { return try csv.next() }
+    func next() throws(ToolError) -> (line: Int, item: Item)? {
+        if let csv {
+            guard let (line, record) = try csv.next() else { return nil }
+            return (line, .read(record))
+        }
         while let line = try lines.next() {
             switch line {
             case .tooLong:
-                return (lines.lineNumber, .failure(ValidationError([.lineTooLong])))
+                return (lines.lineNumber, .read(.failure(ValidationError([.lineTooLong]))))
             case .bytes(let bytes):
                 if skipsBlankLines && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                return (lines.lineNumber, decoder.decode(ExportRecord.self, from: bytes, field: .line))
+                return (lines.lineNumber, .jsonLine(bytes))
             }
         }
         return nil

@@ -38,13 +38,7 @@ struct RegisterCommand: ParsableCommand {
     func run() throws {
         let input = try InputFile(path: file)
         let source = RecordSource(input: input, format: .jsonLines, skipsBlankLines: false)
-        let policy = options.policy
-        while let (_, record) = try source.next() {
-            let check: RecordCheck
-            switch record {
-            case .success(let record): check = RecordCheck(record, policy: policy)
-            case .failure(let error): check = RecordCheck(unreadable: error.problems)
-            }
+        try RecordBatches(source: source, policy: options.policy).checkAll { _, check in
             print(check.json.serialized)
         }
     }
