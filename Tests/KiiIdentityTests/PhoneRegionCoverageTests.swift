@@ -127,6 +127,37 @@ struct PhoneRegionCoverageTests {
         }
     }
 
+    /// Types other than mobile and landline: toll-free, premium rate, VoIP, UAN, pager, ...
+    static let otherTypes: [PhoneNumberType] = PhoneNumberType.allCases.filter {
+        ![.fixedLine, .mobile, .fixedLineOrMobile, .unknown].contains($0)
+    }
+
+    @Test("example numbers of every other type are rejected as not mobile, naming the type", arguments: regions)
+    func exampleOtherTypes(code: String) throws {
+        let country = try CountryCode(code)
+        for type in Self.otherTypes {
+            guard let example = PhoneNumber.example(for: country, type: type) else { continue }
+            let digitCount = example.utf8.count - 1
+            let local = LibPhoneNumberOracle.analyze(example, region: code)
+            #expect(local.isValid, "\(code) \(type) example \(example)")
+            let mobileOnly = Self.policy(forDigits: digitCount)
+            let international = Probe.error { try PhoneNumber(international: example, policy: mobileOnly) }
+            let oracleType = Int(LibPhoneNumberOracle.analyze(example).numberType)
+            if oracleType == CPhoneNumberShims_MOBILE || oracleType == CPhoneNumberShims_FIXED_LINE_OR_MOBILE {
+                // libphonenumber's patterns overlap: the number is also a mobile one.
+                #expect(international == nil, "\(code) \(type) example \(example)")
+                continue
+            }
+            let expectedCode = oracleType == CPhoneNumberShims_FIXED_LINE ? "landline" : "not_mobile"
+            #expect(Probe.codes(international) == [expectedCode], "\(code) \(type) example \(example)")
+            #expect(international?.reason.contains(" number (only mobile numbers are accepted)") == true)
+            let relaxed = Self.policy(forDigits: digitCount, mobileOnly: false)
+            let accepted = try PhoneNumber(international: example, policy: relaxed)
+            #expect(accepted.e164 == example)
+            #expect(!accepted.type.isMobile)
+        }
+    }
+
     @Test("counts over every region")
     func counts() throws {
         var mobileAccepted: [String] = []
@@ -137,6 +168,8 @@ struct PhoneRegionCoverageTests {
         var fixedLineOrMobile: [String] = []
         var fixedLineOther: [String] = []
         var noExampleFixedLine: [String] = []
+        var otherTypeRejected = 0
+        var otherTypeOverlapping: [String] = []
 
         for code in Self.regions {
             let country = try CountryCode(code)
@@ -178,6 +211,16 @@ struct PhoneRegionCoverageTests {
             } else {
                 noExampleFixedLine.append(code)
             }
+            for type in Self.otherTypes {
+                guard let example = PhoneNumber.example(for: country, type: type) else { continue }
+                let policy = PhonePolicy(mobileOnly: true, digitCount: 1...15)
+                let error = Probe.error { try PhoneNumber(international: example, policy: policy) }
+                if error?.code == .notMobile || error?.code == .landline {
+                    otherTypeRejected += 1
+                } else {
+                    otherTypeOverlapping.append("\(code) \(type) \(example): \(error?.description ?? "accepted")")
+                }
+            }
         }
 
         print(
@@ -191,6 +234,8 @@ struct PhoneRegionCoverageTests {
               example fixed line accepted as FIXED_LINE_OR_MOBILE: \(fixedLineOrMobile.count) \(fixedLineOrMobile)
               example fixed line, other outcome: \(fixedLineOther.count) \(fixedLineOther)
               no example fixed line: \(noExampleFixedLine.count) \(noExampleFixedLine)
+              examples of other types (toll-free, VoIP, ...) rejected under mobile-only: \(otherTypeRejected)
+              examples of other types that libphonenumber also types as mobile: \(otherTypeOverlapping.count) \(otherTypeOverlapping)
             """
         )
         #expect(Self.regions.count == 245)
@@ -203,6 +248,7 @@ struct PhoneRegionCoverageTests {
         #expect(fixedLineRejected.count >= 200)
         #expect(fixedLineOrMobile.contains("US") && fixedLineOrMobile.contains("CA"))
         #expect(fixedLineOther.isEmpty)
+        #expect(otherTypeRejected >= 300)
         #expect(fixedLineRejected.count + fixedLineOrMobile.count + noExampleFixedLine.count == Self.regions.count)
     }
 }
