@@ -150,6 +150,40 @@ struct PropertyTests {
         }
     }
 
+    /// Every region's example mobile number with its last four digits replaced at random: many
+    /// are valid numbers of many regions and types.
+    static let nearExamples = zip(
+        Gen<String?>.element(
+            of: CountryCode.allSupported.compactMap { code in
+                (try? CountryCode(code)).flatMap { PhoneNumber.example(for: $0, type: .mobile) }
+            }
+        )
+        .map { $0! },
+        Gen.number.string(of: 4)
+    )
+    .map { example, digits in String(example.dropLast(4)) + digits }
+
+    @Test("valid numbers: every output reads back as the same number")
+    func phoneRoundTrips() async {
+        await propertyCheck(count: 1000, input: Self.nearExamples) { raw in
+            Self.checkInternational(raw)
+            guard let phone = try? PhoneNumber(international: raw, policy: .anyValidNumber) else { return }
+            let policy = PhonePolicy.anyValidNumber
+            let region = phone.region.rawValue
+            #expect(phone.restForm == "\(region)-\(phone.nationalNumber)")
+            #expect(raw == "+\(phone.countryCallingCode)\(phone.nationalNumber)")
+            let again = try? PhoneNumber(international: phone.e164, policy: policy)
+            #expect(again?.e164 == phone.e164)
+            #expect(again?.region == phone.region)
+            #expect((try? PhoneNumber(rest: phone.restForm, policy: policy))?.e164 == raw, "\(phone.restForm)")
+            #expect((try? PhoneNumber(local: phone.nationalNumber, country: region, policy: policy))?.e164 == raw)
+            let national = try? PhoneNumber(userInput: phone.nationalFormat, country: region, policy: policy)
+            #expect(national?.e164 == raw, "\(phone.nationalFormat) in \(region)")
+            let international = try? PhoneNumber(userInput: phone.internationalFormat, policy: policy)
+            #expect(international?.e164 == raw, "\(phone.internationalFormat)")
+        }
+    }
+
     @Test("typed digits with separators read like the bare digits")
     func separatorsAreIgnored() async {
         let digits = Gen.number.string(of: 8...12)
