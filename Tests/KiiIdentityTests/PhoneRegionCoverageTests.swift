@@ -87,6 +87,38 @@ struct PhoneRegionCoverageTests {
         #expect(viaInternationalFormat.e164 == example)
     }
 
+    /// Regions whose example mobile number libphonenumber also files under the main region of
+    /// their shared calling code (it tries the main region first): international input reads
+    /// as the main region (SPEC 4), local and REST input keep the region given.
+    @Test(
+        "shared calling codes: international input takes libphonenumber's region",
+        arguments: [
+            ("AX", "FI"), ("BL", "GP"), ("CC", "AU"), ("CX", "AU"), ("EH", "MA"), ("IM", "GB"), ("MF", "GP"),
+            ("SJ", "NO"), ("VA", "IT"),
+        ]
+    )
+    func sharedCallingCode(code: String, mainRegion: String) throws {
+        let example = try #require(PhoneNumber.example(for: CountryCode(code), type: .mobile))
+        let international = try PhoneNumber(international: example)
+        #expect(international.region.rawValue == mainRegion)
+        #expect(international.restForm == "\(mainRegion)-\(international.nationalNumber)")
+        let rest = try PhoneNumber(rest: "\(code)-\(international.nationalNumber)")
+        #expect(rest.region.rawValue == code)
+        #expect(rest.restForm == "\(code)-\(international.nationalNumber)")
+        #expect(rest == international)
+        #expect(try PhoneNumber(local: international.nationalNumber, country: code).region.rawValue == code)
+    }
+
+    @Test("the set of regions whose example reads as another region is the documented one")
+    func sharedCallingCodeRegions() throws {
+        var elsewhere: Set<String> = []
+        for code in Self.regions {
+            guard let example = PhoneNumber.example(for: try CountryCode(code), type: .mobile) else { continue }
+            if LibPhoneNumberOracle.analyze(example).region != code { elsewhere.insert(code) }
+        }
+        #expect(elsewhere == ["AX", "BL", "CC", "CX", "EH", "IM", "MF", "SJ", "VA"])
+    }
+
     @Test("the example fixed-line number is rejected under mobile-only, accepted without it", arguments: regions)
     func exampleFixedLine(code: String) throws {
         let country = try CountryCode(code)
