@@ -29,8 +29,17 @@ struct Scenario {
 
 /// Where results go so that the optimiser cannot drop the work; printed at the end.
 enum Sink {
-    nonisolated(unsafe) static var value = 0
+    /// Unchecked: a dynamic exclusivity check on every access would cost more than some of
+    /// the operations measured.
+    @exclusivity(unchecked) nonisolated(unsafe) static var value = 0
 
     @inline(never)
     static func consume(_ count: Int) { value &+= count }
+}
+
+/// A scenario by name, built only when selected (building one can take time: the valid-only
+/// mixes validate every input first).
+struct ScenarioEntry {
+    let name: String
+    let make: () -> Scenario
 }

@@ -16,6 +16,9 @@ struct BenchmarkOptions {
     var skipBatch = false
     /// Write the input mixes into `fixturesDirectory` instead of benchmarking.
     var generateFixtures = false
+    /// Run only contender number N (0 is the engine) of the selected scenarios, `rounds`
+    /// passes, for profiling under callgrind.
+    var profileContender: Int?
     /// Where the input mixes are read from (and written to).
     var fixturesDirectory = FixtureFiles.defaultDirectory
 
@@ -30,6 +33,8 @@ struct BenchmarkOptions {
           --no-batch           skip the batch (1 vs 2 cores) scaling measurement
           --fixtures DIR       read the input mixes from DIR (default Fixtures/bench)
           --generate-fixtures  regenerate the input mixes into the fixtures directory and exit
+          --profile N          run only row N (0 = engine) of the selected scenarios for --rounds passes,
+                               nothing else (for valgrind --tool=callgrind)
         """
 
     /// Parses `arguments` (without the program name); prints the usage and exits on a mistake.
@@ -51,6 +56,9 @@ struct BenchmarkOptions {
             case "--no-batch": options.skipBatch = true
             case "--fixtures": options.fixturesDirectory = URL(fileURLWithPath: value(after: argument))
             case "--generate-fixtures": options.generateFixtures = true
+            case "--profile":
+                guard let index = Int(value(after: argument)), index >= 0 else { fail("--profile needs a row number") }
+                options.profileContender = index
             case "--help", "-h":
                 print(usage)
                 exit(0)

@@ -7,11 +7,22 @@ struct Scenarios {
     /// Leave out the Swift `Regex` rows (slow; `--quick`).
     let skipSwiftRegex: Bool
 
-    func all() -> [Scenario] {
+    func all() -> [ScenarioEntry] {
         [
-            username(), email(), password(), displayName(), country(), locale(), classification(),
-            phoneInternational(), phoneInternationalValid(), phoneSyntaxRejects(), phoneLocal(), phoneLocalValid(),
-            phoneUserInput(), phoneRest(),
+            ScenarioEntry(name: "username", make: username),
+            ScenarioEntry(name: "email", make: email),
+            ScenarioEntry(name: "password", make: password),
+            ScenarioEntry(name: "display name", make: displayName),
+            ScenarioEntry(name: "country", make: country),
+            ScenarioEntry(name: "locale", make: locale),
+            ScenarioEntry(name: "classification", make: classification),
+            ScenarioEntry(name: "phone international (mobile only)", make: phoneInternational),
+            ScenarioEntry(name: "phone international, valid only", make: phoneInternationalValid),
+            ScenarioEntry(name: "phone syntax rejects", make: phoneSyntaxRejects),
+            ScenarioEntry(name: "phone local + country", make: phoneLocal),
+            ScenarioEntry(name: "phone local, valid only", make: phoneLocalValid),
+            ScenarioEntry(name: "phone user input", make: phoneUserInput),
+            ScenarioEntry(name: "REST form", make: phoneRest),
         ]
     }
 
@@ -45,7 +56,12 @@ struct Scenarios {
                 Contender(name: "Username.init (value or error)", role: .variant) {
                     (try? Username(inputs[$0])) != nil
                 },
-            ] + regexRows(SDKPatterns.username, inputs) + [Baselines.byteLoop(inputs, ByteLoops.username)]
+            ] + regexRows(SDKPatterns.username, inputs) + [
+                Baselines.byteLoop(inputs, ByteLoops.username),
+                Contender(name: "previous engine (256-bit map loop)", role: .baseline) {
+                    PreviousByteSet.username(inputs[$0])
+                },
+            ]
         )
     }
 
@@ -75,7 +91,12 @@ struct Scenarios {
                 Contender(name: "Password.init (value or error)", role: .variant) {
                     (try? Password(inputs[$0])) != nil
                 },
-            ] + regexRows(SDKPatterns.password, inputs) + [Baselines.byteLoop(inputs, ByteLoops.password)]
+            ] + regexRows(SDKPatterns.password, inputs) + [
+                Baselines.byteLoop(inputs, ByteLoops.password),
+                Contender(name: "previous engine (256-bit map loop)", role: .baseline) {
+                    PreviousByteSet.password(inputs[$0])
+                },
+            ]
         )
     }
 

@@ -16,15 +16,39 @@ if options.generateFixtures {
     exit(0)
 }
 
-let scenarios = Scenarios(directory: options.fixturesDirectory, skipSwiftRegex: options.quick).all()
+let sample = options.fixturesDirectory.deletingLastPathComponent().appendingPathComponent("sample-users.jsonl")
+let entries =
+    (Scenarios(directory: options.fixturesDirectory, skipSwiftRegex: options.quick).all()
+    + RecordScenarios(sample: sample).all())
     .filter { options.selects($0.name) }
+
+if let profile = options.profileContender {
+    // Only the chosen contender, `--rounds` passes, nothing else: for valgrind's callgrind
+    // (instructions per operation = `Timing.run`'s inclusive count / passes / inputs).
+    for entry in entries {
+        let scenario = entry.make()
+        guard scenario.contenders.indices.contains(profile) else { continue }
+        let contender = scenario.contenders[profile]
+        // Warm-up outside `Timing.run`, so that its inclusive cost is the steady state.
+        var warm = 0
+        for index in 0..<scenario.inputCount where contender.accepts(index) { warm += 1 }
+        Sink.consume(warm)
+        let run = Timing.run(contender, inputCount: scenario.inputCount, passes: options.rounds)
+        print(
+            "\(scenario.name) / \(contender.name): \(options.rounds) passes of \(scenario.inputCount) inputs, "
+                + "\(Double(run.nanoseconds) / Double(options.rounds * scenario.inputCount)) ns/op"
+        )
+    }
+    exit(0)
+}
+
 let measurement = Measurement(rounds: options.rounds, sampleNanoseconds: options.sampleNanoseconds)
 var results: [ScenarioResult] = []
-for scenario in scenarios {
+for entry in entries {
     if !options.json {
-        FileHandle.standardError.write(Data("measuring \(scenario.name)...\n".utf8))
+        FileHandle.standardError.write(Data("measuring \(entry.name)...\n".utf8))
     }
-    results.append(measurement.run(scenario))
+    results.append(measurement.run(entry.make()))
 }
 let batch =
     options.skipBatch || !options.selects("batch")

@@ -37,8 +37,24 @@ public struct CountryCode: IdentityField, Comparable {
 
     /// Whether `raw` is a supported region code. Allocates nothing.
     public static func isValid(_ raw: String) -> Bool {
-        raw.utf8.count == 2 && raw.withUTF8Bytes { RegionTable.shared.region($0) != nil }
+        let utf8 = raw.utf8
+        guard utf8.count == 2 else { return false }
+        // Two bytes read in place, one bit tested: no region copied out of the table.
+        guard let slot = RegionTable.slot(utf8[utf8.startIndex], utf8[utf8.index(after: utf8.startIndex)]) else {
+            return false
+        }
+        return supportedSlots[slot >> 6] >> UInt64(slot & 63) & 1 == 1
     }
+
+    /// Bit `slot` set for each supported region (`RegionTable.slot`), 676 bits.
+    private static let supportedSlots: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: (26 * 26 + 63) / 64)
+        for region in RegionTable.shared.regions {
+            let bytes = Array(region.code.utf8)
+            if let slot = RegionTable.slot(bytes[0], bytes[1]) { bits[slot >> 6] |= 1 << UInt64(slot & 63) }
+        }
+        return bits
+    }()
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
         func problem(_ code: ValidationError.Code, _ reason: String) -> ValidationError.Problem {

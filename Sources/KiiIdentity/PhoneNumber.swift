@@ -87,7 +87,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     public static func isValid(international raw: String, policy: PhonePolicy = .default) -> Bool {
         raw.utf8.count <= maximumInputBytes
             && raw.withUTF8Bytes { bytes in
-                PhoneSyntax.internationalProblems(bytes, policy: policy).isEmpty
+                PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy)
                     && (try? PhoneResolver.international(bytes, policy: policy, strict: true)) != nil
             }
     }

@@ -1,0 +1,48 @@
+/// KiiIdentity's `ByteSet.containsAll` before the benchmark's first profile: a 256-bit map read
+/// with a shift and a mask per byte. The auto-vectoriser turned that loop into slow vector code
+/// (18 instructions a byte under callgrind); the library now reads a 256-entry table. Kept as a
+/// baseline row so the table's win stays visible.
+struct PreviousByteSet {
+    private let words: (UInt64, UInt64, UInt64, UInt64)
+
+    init(_ predicate: (UInt8) -> Bool) {
+        var words: [UInt64] = [0, 0, 0, 0]
+        for byte in 0...255 where predicate(UInt8(byte)) {
+            words[byte >> 6] |= 1 << UInt64(byte & 63)
+        }
+        self.words = (words[0], words[1], words[2], words[3])
+    }
+
+    /// The previous loop, verbatim.
+    @inline(__always)
+    func containsAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var missing: UInt64 = 0
+        for byte in bytes {
+            let word = byte < 64 ? words.0 : words.1
+            missing |= ~(word >> UInt64(byte & 63)) & 1
+            missing |= UInt64(byte >> 7)
+        }
+        return missing == 0
+    }
+
+    static let username = PreviousByteSet {
+        (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0)
+            || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
+    static let printableASCII = PreviousByteSet { (0x20...0x7E).contains($0) }
+
+    /// The previous `Username.isValid`, on the previous byte set.
+    static func username(_ raw: String) -> Bool {
+        raw.utf8.count <= 64
+            && raw.utf8.withContiguousStorageIfAvailable { (3...64).contains($0.count) && username.containsAll($0) }
+                ?? false
+    }
+
+    /// The previous `Password.isValid`, on the previous byte set.
+    static func password(_ raw: String) -> Bool {
+        raw.utf8.count <= 50
+            && raw.utf8.withContiguousStorageIfAvailable {
+                (4...50).contains($0.count) && printableASCII.containsAll($0)
+            } ?? false
+    }
+}
