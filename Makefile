@@ -40,5 +40,31 @@ bench: deps
 bench-quick: deps
 	$(MAKE) bench ARGS="--quick $(ARGS)"
 
+# Fuzzing (issue 6): each libFuzzer target runs FUZZ_SECONDS with its corpus, Fixtures/fuzz/<Name>
+# (new inputs go to $(FUZZ_SCRATCH)/corpus/<Name>, a crashing input to Fixtures/fuzz/<Name>/crash-*).
+# `-Xswiftc -sanitize=fuzzer,address`: given two --sanitize options, swiftc keeps only the last
+# one for Swift code, so this puts AddressSanitizer back on the Swift modules.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= FieldRules PhoneForms Classification Registration JSONLines
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_BUILD = -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+	--scratch-path $(FUZZ_SCRATCH)
+fuzz: deps
+	@for target in $(FUZZ_TARGETS); do \
+		$(SWIFT) build $(FUZZ_BUILD) --product Fuzz$$target || exit $$?; \
+	done
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_SCRATCH)/corpus/$$target; \
+		echo "== Fuzz$$target for $(FUZZ_SECONDS) s"; \
+		SWIFT_BACKTRACE=enable=no $(FUZZ_SCRATCH)/release/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) \
+			-artifact_prefix=Fixtures/fuzz/$$target/crash- $(FUZZ_SCRATCH)/corpus/$$target \
+			Fixtures/fuzz/$$target || exit $$?; \
+	done
+
+# Sanitizers (issue 6): the whole test suite under AddressSanitizer, then ThreadSanitizer.
+sanitize: deps
+	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-san
+	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-san-tsan
+
 clean:
 	rm -rf .build .build-*

@@ -91,6 +91,18 @@ let package = Package(
             path: "Tests/Fuzz/Classification",
             swiftSettings: strictSwift
         ),
+        .executableTarget(
+            name: "FuzzRegistration",
+            dependencies: ["KiiIdentityFuzzChecks"],
+            path: "Tests/Fuzz/Registration",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "FuzzJSONLines",
+            dependencies: ["KiiIdentityFuzzChecks"],
+            path: "Tests/Fuzz/JSONLines",
+            swiftSettings: strictSwift
+        ),
     ],
     cxxLanguageStandard: .cxx17
 )
