@@ -106,6 +106,47 @@ struct ShimTests {
         #expect(shorter.isValid == 0)
     }
 
+    /// A heap block of exactly the text's bytes: a read past its end is a heap overflow that the
+    /// address sanitizer reports.
+    static func withExactAllocation<R>(_ text: String, _ body: (UnsafePointer<CChar>, Int) -> R) -> R {
+        let bytes = Array(text.utf8)
+        let block = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+        defer { block.deallocate() }
+        for (index, byte) in bytes.enumerated() { block[index] = CChar(bitPattern: byte) }
+        return body(block, bytes.count)
+    }
+
+    @Test("text and region in blocks of exactly their length (no NUL anywhere)")
+    func exactAllocations() {
+        var result = CPhoneNumberShims_Analysis()
+        let status = Self.withExactAllocation("09012345678") { text, textLength in
+            Self.withExactAllocation("JP") { region, regionLength in
+                CPhoneNumberShims_analyze(text, textLength, region, regionLength, &result)
+            }
+        }
+        #expect(Int(status) == CPhoneNumberShims_OK)
+        #expect(result.isValid == 1)
+        var length = 0
+        var buffer = [CChar](repeating: 0, count: 32)
+        let formatted = Self.withExactAllocation("+819012345678") { text, textLength in
+            CPhoneNumberShims_format(text, textLength, Int32(CPhoneNumberShims_NATIONAL), &buffer, 32, &length)
+        }
+        #expect(Int(formatted) == CPhoneNumberShims_OK)
+        #expect(String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) == "090-1234-5678")
+        let callingCode = Self.withExactAllocation("JP") { CPhoneNumberShims_countryCallingCode($0, $1) }
+        #expect(callingCode == 81)
+        let prefix = Self.withExactAllocation("JP") { region, regionLength in
+            CPhoneNumberShims_nationalPrefix(region, regionLength, &buffer, 16, &length)
+        }
+        #expect(Int(prefix) == CPhoneNumberShims_OK)
+        #expect(length == 1 && buffer[0] == CChar(UInt8(ascii: "0")))
+        let example = Self.withExactAllocation("JP") { region, regionLength in
+            CPhoneNumberShims_exampleNumber(region, regionLength, Int32(CPhoneNumberShims_MOBILE), &buffer, 32, &length)
+        }
+        #expect(Int(example) == CPhoneNumberShims_OK)
+        #expect(length == 13)
+    }
+
     @Test("zero length and NULL with zero length are empty input, not a crash")
     func emptyInput() {
         var result = CPhoneNumberShims_Analysis()
