@@ -62,8 +62,11 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
     ///     local phone number.
     ///   - policy: the phone policy.
     /// - Throws: ``ValidationError``: `missing` (field `identifier`) for the empty string,
-    ///   otherwise the problems of the kind's rule, under the kind's field.
+    ///   `too_long` (field `identifier`, not classified) past ``maximumBytes``, otherwise the
+    ///   problems of the kind's rule, under the kind's field.
+    /// - Complexity: O(*n*), O(1) past ``maximumBytes``.
     public init(_ raw: String, country: String? = nil, policy: PhonePolicy = .default) throws(ValidationError) {
+        if raw.utf8.count > Self.maximumBytes { throw Self.tooLong(maximum: Self.maximumBytes) }
         guard let kind = Self.classify(raw, country: country) else {
             throw ValidationError(.identifier, .missing, "is missing")
         }
@@ -84,8 +87,11 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
     /// Reads a qualified identifier of a REST login body: `EMAIL:<email>`, `PHONE:<E.164>`,
     /// `PHONE:<CC>-<national number>`, or a bare username.
     ///
-    /// - Throws: ``ValidationError`` with the problems of the named kind.
+    /// - Throws: ``ValidationError`` with the problems of the named kind; `too_long` (field
+    ///   `identifier`) past ``maximumBytes`` plus the 6 bytes of a prefix.
     public init(qualified raw: String, policy: PhonePolicy = .default) throws(ValidationError) {
+        let maximum = Self.maximumBytes + Self.emailPrefix.utf8.count
+        if raw.utf8.count > maximum { throw Self.tooLong(maximum: maximum) }
         if raw.hasPrefix(Self.emailPrefix) {
             kind = .email
             value = .email(try EmailAddress(String(raw.utf8.dropFirst(Self.emailPrefix.utf8.count))!))
@@ -104,6 +110,14 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
             value = .username(try Username(raw))
         }
         couldBeLocalPhoneNumber = kind == .username && raw.withUTF8Bytes { ByteSet.digits.containsAll($0) }
+    }
+
+    /// Bytes past which an identifier is too long whatever its kind (an email address, the
+    /// longest, allows 200): it is rejected without being read, so a 10 MB string costs nothing.
+    public static let maximumBytes = EmailAddress.lengths.upperBound
+
+    static func tooLong(maximum: Int) -> ValidationError {
+        ValidationError(.identifier, .tooLong, "is too long (maximum \(maximum) characters)")
     }
 
     static let emailPrefix = "EMAIL:"

@@ -71,7 +71,7 @@ import Testing
         let error = try #require(Self.error { _ = try Password(password) })
         #expect(error.description == "password is too long (maximum 50 characters)")
         let identifier = try #require(Self.error { _ = try LoginIdentifier(String(repeating: "x", count: size)) })
-        #expect(identifier.problems.map(\.field) == [.username])
+        #expect(identifier.problems.map(\.field) == [.identifier])  // not even classified
         #expect(identifier.description.utf8.count < 100)
     }
 
@@ -97,6 +97,20 @@ import Testing
         // Past the limit: too_long whatever the content; at the limit: inspected (other codes or none).
         #expect(entry.validate(String(repeating: "\u{0}", count: maximum + 1)) == ["too_long"])
         #expect(!entry.validate(String(repeating: "\u{0}", count: maximum)).contains("too_long"))
+    }
+
+    @Test("an identifier is read up to 200 bytes, the longest kind's limit")
+    func identifierLimit() throws {
+        let longest =
+            String(repeating: "a", count: 64) + "@" + String(repeating: "b", count: 63) + "."
+            + String(repeating: "c", count: 63) + ".ddddddd"
+        #expect(longest.utf8.count == 200)
+        #expect(try LoginIdentifier(longest).kind == .email)
+        #expect(try LoginIdentifier(qualified: "EMAIL:" + longest).kind == .email)
+        let error = try #require(Self.error { _ = try LoginIdentifier(longest + "d") })
+        #expect(error.problems.map(\.code) == [.tooLong])
+        #expect(error.description == "login identifier is too long (maximum 200 characters)")
+        #expect(Self.codes { _ = try LoginIdentifier(qualified: "EMAIL:" + longest + "d") } == ["too_long"])
     }
 
     @Test("display names count scalars, with the byte cap checked first")

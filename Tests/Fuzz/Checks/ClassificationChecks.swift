@@ -49,9 +49,16 @@ enum ClassificationChecks {
             }
         } catch {
             if case .success = own { violations.expect(false, "LoginIdentifier rejects what its kind's rule accepts") }
-            let fields: Set<ValidationError.Field> = kind.map { [$0.field, .country] } ?? [.identifier]
-            for problem in error.problems {
-                violations.expect(fields.contains(problem.field), "an identifier problem is about \(problem.field)")
+            if bytes.count > LoginIdentifier.maximumBytes {
+                violations.expect(
+                    error.problems.map(\.code) == [.tooLong] && error.field == .identifier,
+                    "an identifier past \(LoginIdentifier.maximumBytes) bytes is not too_long under identifier"
+                )
+            } else {
+                let fields: Set<ValidationError.Field> = kind.map { [$0.field, .country] } ?? [.identifier]
+                for problem in error.problems {
+                    violations.expect(fields.contains(problem.field), "an identifier problem is about \(problem.field)")
+                }
             }
             if kind == nil { violations.expect(error.code == .missing, "an empty identifier is not missing") }
         }
