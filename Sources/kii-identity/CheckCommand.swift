@@ -39,10 +39,21 @@ struct CheckCommand: ParsableCommand {
         case country, locale, phone, identifier
     }
 
+    /// Unrecognised options count as operands, so a value such as a password starting with `-`
+    /// is checked rather than echoed back in an "unknown option" error.
     @Argument(
+        parsing: .allUnrecognized,
         help: ArgumentHelp("The field and the value, or with --jsonl an optional input file.", valueName: "operands")
     )
     var operands: [String] = []
+
+    /// The operands without a `--` that ends the options (`check password -- -secret`).
+    var values: [String] {
+        guard operands.count > (jsonl ? 1 : 2), let end = operands.firstIndex(of: "--") else { return operands }
+        var values = operands
+        values.remove(at: end)
+        return values
+    }
 
     @Option(help: ArgumentHelp("The region for a local phone number or identifier, like JP.", valueName: "CC"))
     var country: String?
@@ -54,7 +65,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if jsonl {
-            guard operands.count <= 1 else {
+            guard values.count <= 1 else {
                 throw ArgumentParser.ValidationError("--jsonl takes at most one input file")
             }
             guard country == nil else {
@@ -62,12 +73,12 @@ struct CheckCommand: ParsableCommand {
             }
             return
         }
-        guard operands.count == 2 else {
+        guard values.count == 2 else {
             throw ArgumentParser.ValidationError("expected a field and a value (or --jsonl)")
         }
-        guard let field = CommandLineField(rawValue: operands[0]) else {
+        guard let field = CommandLineField(rawValue: values[0]) else {
             let names = CommandLineField.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ArgumentParser.ValidationError("unknown field '\(operands[0])'; expected one of \(names)")
+            throw ArgumentParser.ValidationError("unknown field '\(values[0])'; expected one of \(names)")
         }
         if country != nil && field != .phone && field != .identifier {
             throw ArgumentParser.ValidationError("--country applies to phone and identifier only")
@@ -79,9 +90,9 @@ struct CheckCommand: ParsableCommand {
             try runJSONLines()
             return
         }
-        let value = operands[1]
+        let value = values[1]
         let check = FieldCheck(
-            Self.checkField(operands[0], value: value, country: country),
+            Self.checkField(values[0], value: value, country: country),
             value: value,
             country: country,
             policy: phonePolicy.policy
@@ -113,7 +124,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     private func runJSONLines() throws {
-        let input = try InputFile(path: operands.first)
+        let input = try InputFile(path: values.first)
         let lines = input.lines()
         let decoder = JSONLineDecoder()
         let policy = phonePolicy.policy

@@ -55,6 +55,22 @@ import Testing
         )
     }
 
+    @Test func csvWithByteOrderMarkAndCRLF() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kii-identity-\(UUID()).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+        bytes += Array("username,password,displayName\r\nbom_user,\"Bom,Pass-1\",\"Line\r\nBreak\"\r\n".utf8)
+        bytes += Array("bad_utf8,Bom-Pass-2,".utf8) + [0xC3, 0x28] + Array("\r\n".utf8)
+        try Data(bytes).write(to: url)
+        let output = try ToolRunner.run(["lint", "--format", "json", url.path])
+        #expect(output.status == 1)
+        #expect(
+            output.stdout
+                == #"{"records":2,"valid":1,"invalid":1,"errorCounts":{"invalid_utf8":1},"conflicts":[],"problems":[{"line":4,"field":"displayName","code":"invalid_utf8","reason":"contains bytes that are not UTF-8"}]}"#
+                + "\n"
+        )
+    }
+
     @Test func formatIsDetectedByFirstByte() throws {
         let directory = FileManager.default.temporaryDirectory
         let url = directory.appendingPathComponent("kii-identity-\(UUID()).txt")

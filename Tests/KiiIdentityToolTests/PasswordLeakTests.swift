@@ -83,7 +83,7 @@ import Testing
             in: try ToolRunner.run(["check", "--jsonl", "Fixtures/cli/check-input.jsonl"])
         )
         for password in passwords + Self.csvPasswords + [
-            "pässwörd-Ωmega", "tab\there", String(repeating: "Lx9#", count: 13),
+            "pässwörd-Ωmega", "tab\there", String(repeating: "Lx9#", count: 13), "-Dash-Secret-1", "--Dash-Secret-2",
         ] {
             let output = try ToolRunner.run(["check", "password", password])
             #expect(output.stdout.hasPrefix("valid\n") || output.stdout.hasPrefix("invalid\n"))
