@@ -230,6 +230,9 @@ struct PhoneNumberTests {
         #expect(try PhoneNumber(local: "51234", country: "FK", policy: falklands) == phone)
         #expect(Probe.codes(Probe.error { try PhoneNumber(rest: "FK-51234") }) == ["too_few_digits"])
         #expect(Probe.codes(Probe.error { try PhoneNumber(local: "51234", country: "FK") }) == ["too_few_digits"])
+        // Kii's minimum: 10 digits pass (a Norwegian mobile), 9 do not.
+        #expect(try PhoneNumber(international: "+4741234567").region.rawValue == "NO")
+        #expect(Probe.codes(Probe.error { try PhoneNumber(international: "+474123456") }) == ["too_few_digits"])
         let narrow = PhonePolicy(digitCount: 12...12)
         #expect(
             Probe.codes(Probe.error { try PhoneNumber(international: "+12015550123", policy: narrow) }) == [
