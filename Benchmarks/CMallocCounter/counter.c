@@ -12,8 +12,16 @@ extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
 
 static uint64_t allocationCount = 0;
+// Counting is switched on only around the allocation passes: an atomic add on one shared
+// counter in every malloc would make threads fight over its cache line and spoil the batch
+// scaling figures. While it is off, malloc only reads this flag (a line nobody writes).
+static int countingEnabled = 0;
 
-static inline void countOne(void) { __atomic_fetch_add(&allocationCount, 1, __ATOMIC_RELAXED); }
+static inline void countOne(void) {
+    if (__atomic_load_n(&countingEnabled, __ATOMIC_RELAXED)) {
+        __atomic_fetch_add(&allocationCount, 1, __ATOMIC_RELAXED);
+    }
+}
 
 void *malloc(size_t size) {
     countOne();
@@ -50,3 +58,5 @@ void *memalign(size_t alignment, size_t size) {
 }
 
 uint64_t CMallocCounter_allocations(void) { return __atomic_load_n(&allocationCount, __ATOMIC_RELAXED); }
+
+void CMallocCounter_setEnabled(int enabled) { __atomic_store_n(&countingEnabled, enabled ? 1 : 0, __ATOMIC_SEQ_CST); }

@@ -24,6 +24,14 @@ enum Baselines {
         }
     }
 
+    /// What every row pays before checking anything: the closure call and the read of the
+    /// input (its byte count). Information only: no ratio is computed for it.
+    static func harnessFloor(_ inputs: [String]) -> Contender {
+        Contender(name: "harness floor (reads the input only)", role: .variant) { index in
+            inputs[index].utf8.count > 2
+        }
+    }
+
     /// A raw byte loop implementing KiiIdentity's rule directly.
     static func byteLoop(_ inputs: [String], _ rule: @escaping (String) -> Bool) -> Contender {
         Contender(name: "raw byte loop", role: .baseline) { index in rule(inputs[index]) }

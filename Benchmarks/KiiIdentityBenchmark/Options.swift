@@ -72,9 +72,15 @@ struct BenchmarkOptions {
         return options
     }
 
-    /// Whether the scenario `name` is selected by `--filter`.
-    func selects(_ name: String) -> Bool {
-        filters.isEmpty || filters.contains { name.lowercased().contains($0) }
+    /// Whether the scenario `name` is selected by `--filter`: a filter equal to a scenario's
+    /// name selects that scenario only (`country` is not `phone local + country`); otherwise
+    /// a filter selects every name that contains it.
+    func selects(_ name: String, among names: [String] = []) -> Bool {
+        if filters.isEmpty { return true }
+        let lowered = names.map { $0.lowercased() }
+        return filters.contains { filter in
+            lowered.contains(filter) ? name.lowercased() == filter : name.lowercased().contains(filter)
+        }
     }
 
     private static func fail(_ message: String) -> Never {

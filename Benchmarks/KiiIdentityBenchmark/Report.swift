@@ -27,6 +27,7 @@ struct BenchmarkReport: Codable {
     func table() -> String {
         var out = """
             KiiIdentity benchmark: \(rounds) rounds per scenario, contenders interleaved; median ns/op [min - max]
+            time: CPU time of the benchmark thread (CLOCK_THREAD_CPUTIME_ID); batch scaling: wall time
             machine: \(machine), \(processors) cores; heap allocations: \(allocationCounting)
             'engine x' = baseline time / engine time (above 1: the engine is faster); '*' marks the engine row
 
@@ -38,7 +39,7 @@ struct BenchmarkReport: Codable {
             out += "\n\(scenario.name): \(scenario.summary); engine accepts \(scenario.valid)\n"
             out += header + "\n"
             for row in scenario.contenders {
-                let marker = row.role == .engine ? "* " : (row.role == .variant ? "  (variant) " : "  ")
+                let marker = row.role == .engine ? "* " : (row.role == .variant ? "  (info) " : "  ")
                 out +=
                     "  " + pad(marker + row.name, 52, left: true) + pad(Self.number(row.nanosecondsPerOperation), 10)
                     + pad(

@@ -36,10 +36,11 @@ struct Scenarios {
         inputs.isEmpty ? 0 : inputs.reduce(0) { $0 + $1.utf8.count } / inputs.count
     }
 
-    /// The regex rows for `pattern`.
+    /// The regex rows for `pattern`, and the harness floor.
     private func regexRows(_ pattern: String, _ inputs: [String]) -> [Contender] {
         var rows = [Baselines.nsRegularExpression(pattern, inputs)]
         if !skipSwiftRegex { rows.append(Baselines.swiftRegex(pattern, inputs)) }
+        rows.append(Baselines.harnessFloor(inputs))
         return rows
     }
 

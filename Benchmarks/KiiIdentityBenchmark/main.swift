@@ -17,10 +17,10 @@ if options.generateFixtures {
 }
 
 let sample = options.fixturesDirectory.deletingLastPathComponent().appendingPathComponent("sample-users.jsonl")
-let entries =
-    (Scenarios(directory: options.fixturesDirectory, skipSwiftRegex: options.quick).all()
-    + RecordScenarios(sample: sample).all())
-    .filter { options.selects($0.name) }
+let allEntries =
+    Scenarios(directory: options.fixturesDirectory, skipSwiftRegex: options.quick).all()
+    + RecordScenarios(sample: sample).all()
+let entries = allEntries.filter { options.selects($0.name, among: allEntries.map(\.name)) }
 
 if let profile = options.profileContender {
     // Only the chosen contender, `--rounds` passes, nothing else: for valgrind's callgrind

@@ -19,8 +19,12 @@ extern "C" {
 #endif
 
 /// Allocations (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign calls) made by
-/// every thread since the process started.
+/// every thread while counting was enabled.
 uint64_t CMallocCounter_allocations(void);
+
+/// Switches counting on (non-zero) or off (0, the initial state). Off, the interposed
+/// functions only read a flag, so timed and multi-threaded runs are not slowed by the counter.
+void CMallocCounter_setEnabled(int enabled);
 
 #ifdef __cplusplus
 }
