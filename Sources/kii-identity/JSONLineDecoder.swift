@@ -31,6 +31,15 @@ struct JSONLineDecoder: Sendable {
         }
     }
 
+    /// Decodes a user record: through ``FastRecordParser`` when the line has the common shape,
+    /// otherwise as ``decode(_:from:field:)`` does (same result, same problems).
+    func decodeRecord(from bytes: [UInt8]) -> Result<ExportRecord, ValidationError> {
+        if Self.isUTF8(bytes), let record = FastRecordParser.parse(bytes, decoder: decoder) {
+            return .success(record)
+        }
+        return decode(ExportRecord.self, from: bytes, field: .line)
+    }
+
     /// Whether `bytes` are well-formed UTF-8.
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
         if !bytes.contains(where: { $0 >= 0x80 }) { return true }

@@ -62,7 +62,7 @@ final class RecordSource {
         func check(policy: RegistrationPolicy, decoder: JSONLineDecoder) -> RecordCheck {
             let record: Result<ExportRecord, ValidationError>
             switch self {
-            case .jsonLine(let bytes): record = decoder.decode(ExportRecord.self, from: bytes, field: .line)
+            case .jsonLine(let bytes): record = decoder.decodeRecord(from: bytes)
             case .read(let read): record = read
             }
             switch record {
