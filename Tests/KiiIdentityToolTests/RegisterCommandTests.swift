@@ -34,4 +34,30 @@ import Testing
                 + "\n"
         )
     }
+
+    /// Lines that the fast path reads and lines it leaves to JSONDecoder give the documented results.
+    @Test func jsonShapes() throws {
+        let lines = [
+            #"{"username": "esc\u0041pe", "password": "Passw0rd!"}"#,
+            #"{"username":"Brace_Fan","password":"Pa\\ss\/w0rd","custom":{"a":"}{","b":[1,{"c":"]"}]}}"#,
+            #"{"username": "trail", "password": "Passw0rd!"} x"#,
+            #"{"nickname": null, "username": "nulls", "email": null, "password": "Passw0rd!"}"#,
+            " \t" + #"{ "username" : "Spaces" , "password" : "Passw0rd!" }"# + " \t",
+        ]
+        let output = try ToolRunner.run(["register", "--jsonl"], stdin: Data(lines.joined(separator: "\n").utf8))
+        func valid(_ name: String, body extra: String = "") -> String {
+            #"{"valid":true,"loginWith":["username"],"emailAddressVerified":null,"phoneNumberVerified":null,"keys":{"username":""#
+                + name + #"","email":null,"phone":null},"body":{"loginName":""# + name + "\"" + extra
+                + #"},"errors":[]}"#
+        }
+        let expected = [
+            valid("escape"),
+            valid("brace_fan", body: #","a":"}{","b":[1,{"c":"]"}]"#),
+            #"{"valid":false,"errors":[{"field":"line","code":"malformed_json","reason":"is not valid JSON"}]}"#,
+            valid("nulls"),
+            valid("spaces"),
+        ]
+        #expect(output.stdout == expected.joined(separator: "\n") + "\n")
+        #expect(output.status == 0)
+    }
 }
