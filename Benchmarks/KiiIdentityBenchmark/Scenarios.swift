@@ -59,8 +59,11 @@ struct Scenarios {
                 },
             ] + regexRows(SDKPatterns.username, inputs) + [
                 Baselines.byteLoop(inputs, ByteLoops.username),
-                Contender(name: "previous engine (256-bit map loop)", role: .baseline) {
+                Contender(name: "previous engine loop (256-bit map), inlined here", role: .baseline) {
                     PreviousByteSet.username(inputs[$0])
+                },
+                Contender(name: "current table loop, inlined like the row above", role: .variant) {
+                    TableByteSet.username(inputs[$0])
                 },
             ]
         )
@@ -94,8 +97,11 @@ struct Scenarios {
                 },
             ] + regexRows(SDKPatterns.password, inputs) + [
                 Baselines.byteLoop(inputs, ByteLoops.password),
-                Contender(name: "previous engine (256-bit map loop)", role: .baseline) {
+                Contender(name: "previous engine loop (256-bit map), inlined here", role: .baseline) {
                     PreviousByteSet.password(inputs[$0])
+                },
+                Contender(name: "current table loop, inlined like the row above", role: .variant) {
+                    TableByteSet.password(inputs[$0])
                 },
             ]
         )
