@@ -124,8 +124,8 @@ enum PhoneTyping {
                     "contains \(what) at position \(firstBad.position)\(more) that \(badCount > 1 ? "are" : "is") not allowed (digits, a leading '+', and spaces, '-', '.', '(' or ')' between digits are)"
                 )
             )
-        } else if digitValue(lastScalar) == nil && lastScalar != ")" && lastScalar != "）" && letters.isEmpty
-            && !hasExtensionMark
+        } else if !typed.digits.isEmpty && digitValue(lastScalar) == nil && lastScalar != ")" && lastScalar != "）"
+            && letters.isEmpty && !hasExtensionMark
         {
             problems.append(problem(.invalidCharacter, "ends with a separator (separators go between digits)"))
         }
