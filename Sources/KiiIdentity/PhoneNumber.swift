@@ -85,7 +85,8 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     ///
     /// Rejects bad syntax without calling libphonenumber.
     public static func isValid(international raw: String, policy: PhonePolicy = .default) -> Bool {
-        raw.utf8.count <= maximumInputBytes
+        // `+` and an allowed number of digits: the length alone turns most rejects away.
+        policy.digitCount.contains(raw.utf8.count - 1)
             && raw.withUTF8Bytes { bytes in
                 PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy)
                     && (try? PhoneResolver.international(bytes, policy: policy, strict: true)) != nil
