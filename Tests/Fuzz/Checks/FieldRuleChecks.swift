@@ -154,7 +154,7 @@ enum FieldRuleChecks {
         }
         violations.expect(texts[0] == texts[1] && texts[1] == texts[2], "a password error depends on its content")
         if let text = texts[0], raw.utf8.count >= 4 {
-            violations.expect(!text.contains(raw), "a password error contains the password")
+            violations.expect(!containsBytes(text, raw), "a password error contains the password")
         }
     }
 
@@ -162,6 +162,15 @@ enum FieldRuleChecks {
     static func errorText(_ error: ValidationError) -> String {
         ([error.description, String(reflecting: error)] + error.problems.flatMap { [$0.message, $0.reason] })
             .joined(separator: "\n")
+    }
+
+    /// Whether `needle`'s UTF-8 bytes occur in `haystack`'s, NUL bytes included (Foundation's
+    /// `String.contains` stops at a NUL, so `")\0\0\0"` would be found in any text with a `)`).
+    static func containsBytes(_ haystack: String, _ needle: String) -> Bool {
+        let text = Array(haystack.utf8)
+        let part = Array(needle.utf8)
+        guard !part.isEmpty, part.count <= text.count else { return part.isEmpty }
+        return (0...(text.count - part.count)).contains { text[$0..<($0 + part.count)].elementsEqual(part) }
     }
 
     static func isUsernameByte(_ byte: UInt8) -> Bool {
