@@ -59,11 +59,14 @@ struct Scenarios {
                 },
             ] + regexRows(SDKPatterns.username, inputs) + [
                 Baselines.byteLoop(inputs, ByteLoops.username),
-                Contender(name: "previous engine loop (256-bit map), inlined here", role: .baseline) {
+                Contender(name: "older engine loop (256-bit map), inlined here", role: .baseline) {
                     PreviousByteSet.username(inputs[$0])
                 },
-                Contender(name: "current table loop, inlined like the row above", role: .variant) {
+                Contender(name: "previous engine (table loop), inlined here", role: .baseline) {
                     TableByteSet.username(inputs[$0])
+                },
+                Contender(name: "previous engine (table loop), called", role: .baseline) {
+                    PreviousEngine.username(inputs[$0])
                 },
             ]
         )
@@ -97,11 +100,14 @@ struct Scenarios {
                 },
             ] + regexRows(SDKPatterns.password, inputs) + [
                 Baselines.byteLoop(inputs, ByteLoops.password),
-                Contender(name: "previous engine loop (256-bit map), inlined here", role: .baseline) {
+                Contender(name: "older engine loop (256-bit map), inlined here", role: .baseline) {
                     PreviousByteSet.password(inputs[$0])
                 },
-                Contender(name: "current table loop, inlined like the row above", role: .variant) {
+                Contender(name: "previous engine (table loop), inlined here", role: .baseline) {
                     TableByteSet.password(inputs[$0])
+                },
+                Contender(name: "previous engine (table loop), called", role: .baseline) {
+                    PreviousEngine.password(inputs[$0])
                 },
             ]
         )
@@ -132,9 +138,16 @@ struct Scenarios {
                     (try? CountryCode(inputs[$0])) != nil
                 },
             ] + regexRows(SDKPatterns.country, inputs) + [
-                Baselines.byteLoop(inputs, ByteLoops.country(supported: CountryCode.allSupported))
+                Baselines.byteLoop(inputs, ByteLoops.country(supported: CountryCode.allSupported)),
+                previousCountry(inputs),
             ]
         )
+    }
+
+    /// The previous `CountryCode.isValid` (UTF8View subscripts, an array bitmap), inlined here.
+    private func previousCountry(_ inputs: [String]) -> Contender {
+        let check = PreviousEngine.country(supported: CountryCode.allSupported)
+        return Contender(name: "previous engine (UTF8View, array), inlined here", role: .baseline) { check(inputs[$0]) }
     }
 
     func locale() -> Scenario {
@@ -190,6 +203,11 @@ struct Scenarios {
                 },
                 Contender(name: "raw byte loop", role: .baseline) { index in
                     let kind = ByteLoops.classify(inputs[index], hasCountry: countries[index] != nil)
+                    Sink.value &+= kind
+                    return kind != 0
+                },
+                Contender(name: "previous engine (contains, table loop), called", role: .baseline) { index in
+                    let kind = PreviousEngine.classify(inputs[index], country: countries[index])
                     Sink.value &+= kind
                     return kind != 0
                 },

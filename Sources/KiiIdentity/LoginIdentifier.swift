@@ -48,9 +48,16 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
 
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, hasCountry: Bool) -> IdentifierKind? {
         if bytes.isEmpty { return nil }
-        if bytes.contains(UInt8(ascii: "@")) { return .email }
+        // One pass, 16 bytes at a time, for both questions.
+        var at = ByteChunks.Chunk(repeating: 0)
+        var digits = ByteChunks.Chunk(repeating: 0xFF)
+        for chunk in ByteChunks.of(bytes) {
+            at |= ByteChunks.bits(ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "@")))
+            digits &= ByteChunks.bits(ByteChunks.digits(chunk))
+        }
+        if ByteChunks.isAnySet(at) { return .email }
         if bytes[0] == UInt8(ascii: "+") { return .phone }
-        if hasCountry && ByteSet.digits.containsAll(bytes) { return .localPhone }
+        if hasCountry && ByteChunks.isAllOnes(digits) { return .localPhone }
         return .username
     }
 

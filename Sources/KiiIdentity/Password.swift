@@ -38,7 +38,7 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
     }
 
     static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        lengths.contains(bytes.count) && ByteSet.printableASCII.containsAll(bytes)
+        lengths.contains(bytes.count) && ByteChunks.allSatisfy(bytes) { ByteChunks.lanes(of: $0, in: 0x20...0x7E) }
     }
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {

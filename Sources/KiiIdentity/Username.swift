@@ -41,8 +41,14 @@ public struct Username: IdentityField {
         raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes)
     }
 
+    /// `allowed`, 16 bytes at a time: letters, `-`...`9` but `/`, and `_`.
     static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        lengths.contains(bytes.count) && allowed.containsAll(bytes)
+        lengths.contains(bytes.count)
+            && ByteChunks.allSatisfy(bytes) { chunk in
+                ByteChunks.letters(chunk)
+                    .| (ByteChunks.lanes(of: chunk, in: 0x2D...0x39) .& .!ByteChunks.lanes(of: chunk, equalTo: 0x2F))
+                    .| ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "_"))
+            }
     }
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
