@@ -15,37 +15,28 @@ enum ByteChunks {
     /// The result of a lane-wise comparison of chunks.
     typealias Lanes = SIMDMask<SIMD16<Int8>>
 
-    /// The chunks of `bytes`, for `for chunk in ByteChunks.of(bytes)`.
+    /// Calls `body` with chunks that cover every byte of `bytes`, in order (none for no bytes).
     @inline(__always)
-    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Iterator {
-        Iterator(base: UnsafeRawPointer(bytes.baseAddress), count: bytes.count)
-    }
-
-    /// The chunks of a buffer, in order.
-    struct Iterator: IteratorProtocol, Sequence {
-        let base: UnsafeRawPointer?
-        let count: Int
-        /// Where the next chunk starts; past `count - 16` it is moved back to end at the last byte.
-        var offset = 0
-
-        @inline(__always)
-        mutating func next() -> Chunk? {
-            guard offset < count, let base else { return nil }
-            if offset == 0 {
-                offset = 16
-                return ByteChunks.head(base, count: count)
-            }
-            let start = Swift.min(offset, count - 16)
-            offset += 16
-            return base.loadUnaligned(fromByteOffset: start, as: Chunk.self)
+    static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Chunk) -> Void) {
+        // `body` is called in one place only, so that the optimiser inlines it; most inputs
+        // are one chunk.
+        let count = bytes.count
+        guard count > 0, let start = bytes.baseAddress else { return }
+        let base = UnsafeRawPointer(start)
+        var chunk = head(base, count: count)
+        var offset = 16
+        while true {
+            body(chunk)
+            if offset >= count { return }
+            chunk = base.loadUnaligned(fromByteOffset: Swift.min(offset, count - 16), as: Chunk.self)
+            offset &+= 16
         }
     }
 
     /// Whether `test` holds in every lane of every chunk of `bytes` (`true` for no bytes).
     @inline(__always)
     static func allSatisfy(_ bytes: UnsafeBufferPointer<UInt8>, _ test: (Chunk) -> Lanes) -> Bool {
-        // The iterator's loop, written out: most inputs are one chunk. `test` is called in one
-        // place only, so that the optimiser inlines it.
+        // `forEach` written out: through two closures `test` was no longer inlined.
         let count = bytes.count
         guard count > 0, let start = bytes.baseAddress else { return true }
         let base = UnsafeRawPointer(start)
@@ -54,18 +45,16 @@ enum ByteChunks {
         var offset = 16
         while true {
             all &= bits(test(chunk))
-            if offset >= count { break }
+            if offset >= count { return isAllOnes(all) }
             chunk = base.loadUnaligned(fromByteOffset: Swift.min(offset, count - 16), as: Chunk.self)
             offset &+= 16
         }
-        return isAllOnes(all)
     }
 
     /// The first 16 bytes at `base` (all `count` bytes when there are fewer, some repeated).
     ///
-    /// From 4 bytes on, four 4-byte loads at offsets chosen with `min` (no branch on the
-    /// length, which varies from one input to the next and was mispredicted); 1 to 3 bytes
-    /// one at a time.
+    /// From 4 bytes on, four 4-byte loads at offsets chosen with `min`, without a branch on
+    /// the length; 1 to 3 bytes one at a time.
     @inline(__always)
     static func head(_ base: UnsafeRawPointer, count: Int) -> Chunk {
         if count >= 4 {

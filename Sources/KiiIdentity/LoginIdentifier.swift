@@ -51,7 +51,7 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
         // One pass, 16 bytes at a time, for both questions.
         var at = ByteChunks.Chunk(repeating: 0)
         var digits = ByteChunks.Chunk(repeating: 0xFF)
-        for chunk in ByteChunks.of(bytes) {
+        ByteChunks.forEach(bytes) { chunk in
             at |= ByteChunks.bits(ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "@")))
             digits &= ByteChunks.bits(ByteChunks.digits(chunk))
         }
