@@ -60,7 +60,10 @@ public struct EmailAddress: IdentityField {
 
     /// Whether `raw` is a valid email address. Allocates nothing.
     public static func isValid(_ raw: String) -> Bool {
-        raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes)
+        // Contiguous (native) strings are read in place, in O(1) whatever their length; others
+        // are measured first, so that a huge one is rejected without being copied.
+        raw.utf8.withContiguousStorageIfAvailable(isValidBytes)
+            ?? (raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes))
     }
 
     /// One pass over the bytes: local part, `@`, then labels.

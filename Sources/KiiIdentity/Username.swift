@@ -38,7 +38,10 @@ public struct Username: IdentityField {
 
     /// Whether `raw` is a valid username. Allocates nothing.
     public static func isValid(_ raw: String) -> Bool {
-        raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes)
+        // Contiguous (native) strings are read in place, in O(1) whatever their length; others
+        // are measured first, so that a huge one is rejected without being copied.
+        raw.utf8.withContiguousStorageIfAvailable(isValidBytes)
+            ?? (raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes))
     }
 
     /// `allowed`, 16 bytes at a time: letters, `-`...`9` but `/`, and `_`.
