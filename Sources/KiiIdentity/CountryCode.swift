@@ -37,23 +37,30 @@ public struct CountryCode: IdentityField, Comparable {
 
     /// Whether `raw` is a supported region code. Allocates nothing.
     public static func isValid(_ raw: String) -> Bool {
-        let utf8 = raw.utf8
-        guard utf8.count == 2 else { return false }
         // Two bytes read in place, one bit tested: no region copied out of the table.
-        guard let slot = RegionTable.slot(utf8[utf8.startIndex], utf8[utf8.index(after: utf8.startIndex)]) else {
-            return false
-        }
+        raw.utf8.withContiguousStorageIfAvailable(isSupported)
+            ?? (raw.utf8.count == 2 && raw.withUTF8Bytes(isSupported))
+    }
+
+    /// Whether two bytes are a supported region code.
+    private static func isSupported(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 2, let slot = RegionTable.slot(bytes[0], bytes[1]) else { return false }
         return supportedSlots[slot >> 6] >> UInt64(slot & 63) & 1 == 1
     }
 
     /// Bit `slot` set for each supported region (`RegionTable.slot`), 676 bits.
-    private static let supportedSlots: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: (26 * 26 + 63) / 64)
+    ///
+    /// A pointer, not an array: reading it retains and releases nothing and checks no bounds.
+    /// Written once, never freed, never written again.
+    nonisolated(unsafe) private static let supportedSlots: UnsafePointer<UInt64> = {
+        let words = (26 * 26 + 63) / 64
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        bits.initialize(repeating: 0, count: words)
         for region in RegionTable.shared.regions {
             let bytes = Array(region.code.utf8)
             if let slot = RegionTable.slot(bytes[0], bytes[1]) { bits[slot >> 6] |= 1 << UInt64(slot & 63) }
         }
-        return bits
+        return UnsafePointer(bits)
     }()
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
