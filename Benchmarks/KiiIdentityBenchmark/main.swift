@@ -20,6 +20,7 @@ let sample = options.fixturesDirectory.deletingLastPathComponent().appendingPath
 let allEntries =
     Scenarios(directory: options.fixturesDirectory, skipSwiftRegex: options.quick).all()
     + RecordScenarios(sample: sample).all()
+    + OversizedInputScenarios().all()
 let entries = allEntries.filter { options.selects($0.name, among: allEntries.map(\.name)) }
 
 if let profile = options.profileContender {
