@@ -9,6 +9,7 @@
 /// CountryCode.isValid("jp")                  // false
 /// ```
 public struct CountryCode: IdentityField, Comparable {
+    /// Problems are reported under `country`.
     public static var field: ValidationError.Field { .country }
 
     /// Every supported region code, sorted.

@@ -20,6 +20,8 @@ public struct EmailAddress: IdentityField {
     /// The allowed length of one domain label.
     public static let labelLengths = 1...63
 
+    /// Problems are reported under `emailAddress`.
+
     public static var field: ValidationError.Field { .emailAddress }
 
     static let localAllowed = ByteSet {

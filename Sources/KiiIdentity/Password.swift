@@ -13,6 +13,8 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
     /// The allowed lengths, in characters (bytes).
     public static let lengths = 4...50
 
+    /// Problems are reported under `password`.
+
     public static var field: ValidationError.Field { .password }
 
     /// The password, exactly as given.

@@ -12,6 +12,8 @@ public struct Username: IdentityField {
     /// The allowed lengths, in characters (bytes).
     public static let lengths = 3...64
 
+    /// Problems are reported under `loginName`.
+
     public static var field: ValidationError.Field { .username }
 
     static let allowed = ByteSet {
