@@ -11,7 +11,6 @@ public struct DisplayName: IdentityField {
     public static let lengths = 1...50
 
     /// Problems are reported under `displayName`.
-
     public static var field: ValidationError.Field { .displayName }
 
     /// A UTF-8 scalar takes at most 4 bytes: past this many bytes a name is too long, whatever it holds.

@@ -21,7 +21,6 @@ public struct EmailAddress: IdentityField {
     public static let labelLengths = 1...63
 
     /// Problems are reported under `emailAddress`.
-
     public static var field: ValidationError.Field { .emailAddress }
 
     static let localAllowed = ByteSet {

@@ -15,7 +15,6 @@ public struct LocaleTag: IdentityField {
     public static let lengths = 1...64
 
     /// Problems are reported under `locale`.
-
     public static var field: ValidationError.Field { .locale }
 
     static let allowed = ByteSet { ByteSet.alphanumerics.contains($0) || $0 == UInt8(ascii: "-") }

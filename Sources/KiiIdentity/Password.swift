@@ -14,7 +14,6 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
     public static let lengths = 4...50
 
     /// Problems are reported under `password`.
-
     public static var field: ValidationError.Field { .password }
 
     /// The password, exactly as given.

@@ -13,7 +13,6 @@ public struct Username: IdentityField {
     public static let lengths = 3...64
 
     /// Problems are reported under `loginName`.
-
     public static var field: ValidationError.Field { .username }
 
     static let allowed = ByteSet {
