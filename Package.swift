@@ -7,6 +7,10 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The fuzz targets under Tests/Fuzz/<Name>, one libFuzzer target per entry family (issue 6); built
+/// without -DFUZZING, each replays the files it is given.
+let fuzzTargets = ["FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines"]
+
 let package = Package(
     name: "KiiIdentity",
     products: [
@@ -72,37 +76,13 @@ let package = Package(
             path: "Tests/Fuzz/Checks",
             swiftSettings: strictSwift
         ),
-        // One libFuzzer target per entry family; without -DFUZZING each replays the files it is given.
+    ] + fuzzTargets.map { name in
         .executableTarget(
-            name: "FuzzFieldRules",
+            name: "Fuzz\(name)",
             dependencies: ["KiiIdentityFuzzChecks"],
-            path: "Tests/Fuzz/FieldRules",
+            path: "Tests/Fuzz/\(name)",
             swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "FuzzPhoneForms",
-            dependencies: ["KiiIdentityFuzzChecks"],
-            path: "Tests/Fuzz/PhoneForms",
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "FuzzClassification",
-            dependencies: ["KiiIdentityFuzzChecks"],
-            path: "Tests/Fuzz/Classification",
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "FuzzRegistration",
-            dependencies: ["KiiIdentityFuzzChecks"],
-            path: "Tests/Fuzz/Registration",
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "FuzzJSONLines",
-            dependencies: ["KiiIdentityFuzzChecks"],
-            path: "Tests/Fuzz/JSONLines",
-            swiftSettings: strictSwift
-        ),
-    ],
+        )
+    },
     cxxLanguageStandard: .cxx17
 )
