@@ -112,11 +112,7 @@ enum PhoneTyping {
             problems.append(problem(.containsLetters, "contains letters (vanity numbers are not accepted; use digits)"))
         }
         if let firstBad {
-            let what =
-                firstBad.scalar.isASCII && firstBad.scalar.value > 0x20 && firstBad.scalar.value < 0x7F
-                ? "'\(Character(firstBad.scalar))'"
-                : (firstBad.scalar == " "
-                    ? "a space" : "U+" + String(firstBad.scalar.value, radix: 16, uppercase: true))
+            let what = CharacterDescription.describe(firstBad.scalar)
             let more = badCount > 1 ? " and \(badCount - 1) more" : ""
             problems.append(
                 problem(

@@ -17,17 +17,20 @@ extension String {
 enum CharacterDescription {
     /// `'x'` for printable ASCII, `a space`, otherwise the scalar as `U+XXXX` (for a lead byte).
     static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
-        let byte = bytes[index]
-        if byte == 0x20 { return "a space" }
-        if byte > 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        if byte < 0x80 { return "U+" + hex(UInt32(byte)) }
         // Decode the scalar that starts here, if it is well formed.
         var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            return "U+" + hex(scalar.value)
+            return describe(scalar)
         }
         return "an invalid UTF-8 byte"
+    }
+
+    /// `'x'` for printable ASCII, `a space`, otherwise the scalar as `U+XXXX`.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        if scalar == " " { return "a space" }
+        if scalar.value > 0x20 && scalar.value < 0x7F { return "'\(Character(scalar))'" }
+        return "U+" + hex(scalar.value)
     }
 
     /// The 1-based position, in Unicode scalars, of the byte at `index`.
