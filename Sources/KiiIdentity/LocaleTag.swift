@@ -79,7 +79,12 @@ public struct LocaleTag: IdentityField {
     }
 
     static func isGrandfathered(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        grandfathered.contains { tag in
+        grandfatheredTag(bytes) != nil
+    }
+
+    /// The grandfathered tag `bytes` spells, in any case, as the registry writes it.
+    static func grandfatheredTag(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        grandfathered.first { tag in
             tag.utf8.count == bytes.count && zip(tag.utf8, bytes).allSatisfy { $0 | 0x20 == $1 | 0x20 }
         }
     }
@@ -159,11 +164,7 @@ public struct LocaleTag: IdentityField {
 
     /// The RFC 5646 section 2.1.1 case conventions.
     static func canonicalCase(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if let tag = grandfathered.first(where: { tag in
-            tag.utf8.count == bytes.count && zip(tag.utf8, bytes).allSatisfy { $0 | 0x20 == $1 | 0x20 }
-        }) {
-            return tag
-        }
+        if let tag = grandfatheredTag(bytes) { return tag }
         var output = [UInt8](repeating: 0, count: bytes.count)
         var reader = SubtagReader(bytes: bytes)
         var isFirst = true
