@@ -14,6 +14,7 @@ public struct DisplayName: IdentityField {
     public static var field: ValidationError.Field { .displayName }
 
     /// A UTF-8 scalar takes at most 4 bytes: past this many bytes a name is too long, whatever it holds.
+    @usableFromInline
     static let maximumBytes = lengths.upperBound * 4
 
     /// The name as given.
@@ -32,18 +33,27 @@ public struct DisplayName: IdentityField {
     }
 
     /// Whether `raw` is a valid display name. Allocates nothing.
+    @inlinable @inline(__always)
     public static func isValid(_ raw: String) -> Bool {
-        lengthProblem(raw) == nil
+        raw.utf8Satisfies(maximumBytes: maximumBytes, hasAllowedLength)
+    }
+
+    @usableFromInline
+    static func hasAllowedLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count <= maximumBytes && lengths.contains(scalarCount(bytes))
     }
 
     static func scalarCount(_ raw: String) -> Int {
         let bytes = raw.utf8.count
         if bytes > maximumBytes { return bytes }  // more than enough to be too long
-        return raw.withUTF8Bytes { bytes in
-            var count = 0
-            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
-            return count
-        }
+        return raw.withUTF8Bytes(scalarCount)
+    }
+
+    /// The number of scalars in well-formed UTF-8 (the bytes that do not continue a scalar).
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     static func lengthProblem(_ raw: String) -> ValidationError.Problem? {

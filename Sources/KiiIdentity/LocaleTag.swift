@@ -46,11 +46,15 @@ public struct LocaleTag: IdentityField {
     }
 
     /// Whether `raw` is a well-formed language tag of at most 64 characters. Allocates nothing.
+    @inlinable @inline(__always)
     public static func isValid(_ raw: String) -> Bool {
-        raw.utf8.count <= lengths.upperBound
-            && raw.withUTF8Bytes { bytes in
-                !bytes.isEmpty && allowed.containsAll(bytes) && (firstMisfit(bytes) == nil || isGrandfathered(bytes))
-            }
+        raw.utf8Satisfies(maximumBytes: lengths.upperBound, isValidBytes)
+    }
+
+    @usableFromInline
+    static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        lengths.contains(bytes.count) && allowed.containsAll(bytes)
+            && (firstMisfit(bytes) == nil || isGrandfathered(bytes))
     }
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {

@@ -42,10 +42,23 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
     ///
     /// - Parameter country: when given, an all-digit string is a local phone number.
     /// - Complexity: O(*n*); allocates nothing.
+    @inlinable @inline(__always)
     public static func classify(_ raw: String, country: String? = nil) -> IdentifierKind? {
-        raw.withUTF8Bytes { bytes in classify(bytes, hasCountry: country != nil) }
+        // Inlinable, as the fields' `isValid`: see `String.utf8Satisfies`.
+        let hasCountry = country != nil
+        if let kind = raw.utf8.withContiguousStorageIfAvailable({ classify($0, hasCountry: hasCountry) }) {
+            return kind
+        }
+        return classifyCopy(raw, hasCountry: hasCountry)
     }
 
+    /// The rare path of ``classify(_:country:)``, for strings not stored contiguously.
+    @usableFromInline
+    static func classifyCopy(_ raw: String, hasCountry: Bool) -> IdentifierKind? {
+        raw.withUTF8Bytes { bytes in classify(bytes, hasCountry: hasCountry) }
+    }
+
+    @usableFromInline
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, hasCountry: Bool) -> IdentifierKind? {
         if bytes.isEmpty { return nil }
         // One pass, 16 bytes at a time, for both questions.

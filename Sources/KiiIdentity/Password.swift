@@ -34,13 +34,12 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
     }
 
     /// Whether `raw` is a valid password. Allocates nothing.
+    @inlinable @inline(__always)
     public static func isValid(_ raw: String) -> Bool {
-        // Contiguous (native) strings are read in place, in O(1) whatever their length; others
-        // are measured first, so that a huge one is rejected without being copied.
-        raw.utf8.withContiguousStorageIfAvailable(isValidBytes)
-            ?? (raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes))
+        raw.utf8Satisfies(maximumBytes: lengths.upperBound, isValidBytes)
     }
 
+    @usableFromInline
     static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         lengths.contains(bytes.count) && ByteChunks.allSatisfy(bytes) { ByteChunks.lanes(of: $0, in: 0x20...0x7E) }
     }

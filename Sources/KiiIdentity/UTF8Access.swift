@@ -13,6 +13,32 @@ extension String {
     }
 }
 
+extension String {
+    /// Whether `check` holds for the string's UTF-8 bytes: the `isValid` of every field.
+    ///
+    /// Contiguous (native) strings, small ones included, are read in place in O(1) whatever
+    /// their length; others are measured first and copied only when they have at most
+    /// `maximumBytes` bytes, so that a huge one is rejected without being copied.
+    ///
+    /// Inlinable, so that callers in other modules read their string in place: as a call,
+    /// `CountryCode.isValid` retained and released the caller's string around the call, which
+    /// took longer than the check (17.5 ns against 8 ns, `kii-identity-bench --filter country`).
+    @inlinable @inline(__always)
+    func utf8Satisfies(
+        maximumBytes: @autoclosure () -> Int,
+        _ check: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
+        if let result = utf8.withContiguousStorageIfAvailable(check) { return result }
+        return copiedUTF8Satisfies(maximumBytes: maximumBytes(), check)
+    }
+
+    /// The rare path of ``utf8Satisfies(maximumBytes:_:)``, out of line.
+    @usableFromInline
+    func copiedUTF8Satisfies(maximumBytes: Int, _ check: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        utf8.count <= maximumBytes && withUTF8Bytes(check)
+    }
+}
+
 /// Describing one byte of input in a reason, without echoing anything unsafe to log.
 enum CharacterDescription {
     /// `'x'` for printable ASCII, `a space`, otherwise the scalar as `U+XXXX` (for a lead byte).

@@ -35,6 +35,25 @@ struct CountryCodeTests {
         #expect(!all.contains("UK"))
     }
 
+    @Test("isValid's compiled-in table agrees with the system's libphonenumber on every pair of ASCII letters")
+    func compiledInTableMatchesLibphonenumber() {
+        let library = Set(CountryCode.allSupported)  // read from libphonenumber at run time
+        let letters =
+            Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+            + [UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "`"), UInt8(ascii: "{"), 0, 0xC3]
+        var accepted = 0
+        for first in letters {
+            for second in letters {
+                let code = String(decoding: [first, second], as: UTF8.self)
+                let valid = CountryCode.isValid(code)
+                #expect(valid == library.contains(code), "\(code)")
+                #expect(valid == ((try? CountryCode(code)) != nil), "\(code)")
+                if valid { accepted += 1 }
+            }
+        }
+        #expect(accepted == 245)
+    }
+
     @Test(
         "rejections",
         arguments: [
