@@ -61,6 +61,9 @@ struct TableByteSet: @unchecked Sendable {
     }
 
     @inline(__always)
+    func contains(_ byte: UInt8) -> Bool { table[Int(byte)] != 0 }
+
+    @inline(__always)
     func containsAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count

@@ -83,7 +83,12 @@ struct Scenarios {
                 Contender(name: "EmailAddress.init (value or error)", role: .variant) {
                     (try? EmailAddress(inputs[$0])) != nil
                 },
-            ] + regexRows(SDKPatterns.email, inputs) + [Baselines.byteLoop(inputs, ByteLoops.email)]
+            ] + regexRows(SDKPatterns.email, inputs) + [
+                Baselines.byteLoop(inputs, ByteLoops.email),
+                Contender(name: "previous engine (table loop), called", role: .baseline) {
+                    PreviousEngine.email(inputs[$0])
+                },
+            ]
         )
     }
 

@@ -5,7 +5,8 @@
 /// after them, and a last chunk moved back to end at the last byte. Nothing outside the buffer
 /// is read, and a lane never holds a byte that is not in the buffer, so a per-byte test (all
 /// bytes in a set, any byte equal to `@`) gives the same answer as a byte loop. Position-
-/// dependent checks cannot use it.
+/// dependent checks cannot use `forEach` or `allSatisfy`; they turn lane tests into bit masks
+/// with ``bitPlanes(ofCodes:)`` and place each chunk's masks at its offset (``EmailMasks``).
 ///
 /// Measured with `kii-identity-bench --filter username` (14-byte usernames, same run):
 /// `Username.isValid` 17.8 ns, the 256-entry table loop it replaces 19.5 to 21 ns ("previous
@@ -83,6 +84,41 @@ enum ByteChunks {
     @inline(__always)
     static func bits(_ lanes: Lanes) -> Chunk {
         unsafeBitCast(lanes, to: Chunk.self)
+    }
+
+    /// Up to 4 lane-wise tests as bit masks at once: `codes` holds test *t* of lane *j* in bit
+    /// 2*t* for lanes 0 to 7 and in bit 2*t* + 1 for lanes 8 to 15 (``code(_:test:)``); read
+    /// mask *t* with ``plane(_:test:)``.
+    ///
+    /// The halves are ORed into one word, whose 8 × 8 bit matrix is transposed (Hacker's
+    /// Delight, 7-3): byte 2*t* then holds test *t* of lanes 0 to 7, byte 2*t* + 1 of lanes 8
+    /// to 15. SSE2's `pmovmskb` would take one instruction a mask, but Swift's SIMD types
+    /// cannot reach it; the multiplication trick, a mask at a time, was vectorised by LLVM
+    /// into slow emulated 64-bit multiplications.
+    @inline(__always)
+    static func bitPlanes(ofCodes codes: Chunk) -> UInt64 {
+        let words = unsafeBitCast(codes, to: SIMD2<UInt64>.self)
+        var x = words[0] | words[1]
+        var t = (x ^ (x &>> 7)) & 0x00AA_00AA_00AA_00AA
+        x ^= t ^ (t &<< 7)
+        t = (x ^ (x &>> 14)) & 0x0000_CCCC_0000_CCCC
+        x ^= t ^ (t &<< 14)
+        t = (x ^ (x &>> 28)) & 0x0000_0000_F0F0_F0F0
+        x ^= t ^ (t &<< 28)
+        return x
+    }
+
+    /// The lanes of test `test` (0 to 3) coded for ``bitPlanes(ofCodes:)``.
+    @inline(__always)
+    static func code(_ lanes: Lanes, test: Int) -> Chunk {
+        let bit = UInt8(1) &<< (2 &* test)
+        return bits(lanes) & Chunk(lowHalf: SIMD8(repeating: bit), highHalf: SIMD8(repeating: bit &<< 1))
+    }
+
+    /// Test `test` of ``bitPlanes(ofCodes:)`` as a mask: bit *i* set when it held in lane *i*.
+    @inline(__always)
+    static func plane(_ planes: UInt64, test: Int) -> UInt64 {
+        (planes &>> (16 &* test)) & 0xFFFF
     }
 
     /// Whether every lane of `chunk` is 0xFF.

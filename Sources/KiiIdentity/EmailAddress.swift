@@ -60,21 +60,57 @@ public struct EmailAddress: IdentityField {
     }
 
     /// Whether `raw` is a valid email address. Allocates nothing.
+    @inlinable @inline(__always)
     public static func isValid(_ raw: String) -> Bool {
-        // Contiguous (native) strings are read in place, in O(1) whatever their length; others
-        // are measured first, so that a huge one is rejected without being copied.
-        raw.utf8.withContiguousStorageIfAvailable(isValidBytes)
-            ?? (raw.utf8.count <= lengths.upperBound && raw.withUTF8Bytes(isValidBytes))
+        raw.utf8Satisfies(maximumBytes: lengths.upperBound, isValidBytes)
     }
 
-    /// One pass over the bytes: local part, `@`, then labels.
+    /// The rule on UTF-8 bytes: position masks up to 64 bytes, one pass past them.
+    ///
+    /// Reads no static table (no `swift_once`), so callers need not retain the string they pass.
+    @usableFromInline
     static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
+        if count < 5 { return false }  // "a@b.c" is the shortest address
+        if count > EmailMasks.maximumCount {
+            return ByteChunks.allSatisfy(bytes, { EmailMasks.allowedLanes($0) }) && hasValidShapeScanning(bytes)
+        }
+        return hasValidShape(EmailMasks(bytes), bytes)
+    }
+
+    /// The rule, from the masks of an address of 5 to 64 bytes: one test of all the masks
+    /// ORed, then a look at the last label's digits.
+    @inline(__always)
+    private static func hasValidShape(_ masks: EmailMasks, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let at = masks.at
+        let dots = masks.dots
+        let last = UInt64(1) &<< (bytes.count &- 1)
+        let afterAt = ~((at << 1) &- 1)  // the domain's bits (none without an '@')
+        let separators = dots | at
+        // A '-' just after a separator or just before one: a label's edge, in the domain.
+        let hyphenEdges = (separators << 1 & masks.hyphens) | (masks.hyphens << 1 & separators)
+        // Every misplaced byte, ORed: one test instead of a branch a rule.
+        let misplaced =
+            at & (at &- 1) | at & 1  // a second '@', or an '@' first (the local part is 1 to 63 bytes)
+            | masks.localOnly & afterAt  // '+', '_' or '%' after '@'
+            | dots & (dots >> 1)  // ".." anywhere, an empty label included
+            | dots & (1 | at >> 1 | at << 1)  // '.' first, just before '@' or just after it
+            | (dots | masks.hyphens) & last  // the domain ends with '.' or '-'
+            | hyphenEdges & afterAt
+        let twoLabels = dots & afterAt != 0  // and an '@'
+        let wellFormed = masks.allAllowed && misplaced == 0 && twoLabels
+        // Labels are at most 62 bytes here, within the limit of 63; the last one is not all
+        // digits: the first byte from the end that is not a digit is not the last '.'.
+        guard wellFormed else { return false }
+        var index = bytes.count - 1
+        while bytes[index] &- 0x30 < 10 { index -= 1 }  // stops at '@' at the latest
+        return bytes[index] != UInt8(ascii: ".")
+    }
+
+    /// The structure of an address of 65 to 200 allowed bytes, in one pass.
+    private static func hasValidShapeScanning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
         guard count <= lengths.upperBound else { return false }
-        // Read the static sets once: inside the loops each access was a `swift_once` call
-        // (130 instructions an address under callgrind).
-        let localAllowed = Self.localAllowed
-        let domainAllowed = Self.domainAllowed
         let dot = UInt8(ascii: ".")
         let hyphen = UInt8(ascii: "-")
         let at = UInt8(ascii: "@")
@@ -83,7 +119,7 @@ public struct EmailAddress: IdentityField {
         while index < count {
             let byte = bytes[index]
             if byte == at { break }
-            if !localAllowed.contains(byte) || (byte == dot && previous == dot) { return false }
+            if byte == dot && previous == dot { return false }
             previous = byte
             index += 1
         }
@@ -101,10 +137,13 @@ public struct EmailAddress: IdentityField {
                 labelLength = 0
                 labelAllDigits = true
             } else {
-                if !domainAllowed.contains(byte) || (labelLength == 0 && byte == hyphen) { return false }
+                // Allowed bytes only: letters, digits and '-' here, not '@', '+', '_' or '%'.
+                let isDigit = byte &- 0x30 < 10
+                let isLabelByte = isDigit || byte == hyphen || (byte | 0x20) &- 0x61 < 26
+                if !isLabelByte || (labelLength == 0 && byte == hyphen) { return false }
                 labelLength += 1
                 if labelLength > labelLengths.upperBound { return false }
-                labelAllDigits = labelAllDigits && byte &- 0x30 < 10
+                labelAllDigits = labelAllDigits && isDigit
             }
             previous = byte
             index += 1

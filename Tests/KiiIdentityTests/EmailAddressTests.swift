@@ -219,3 +219,107 @@ struct EmailCorpusTests {
         #expect((error == nil) == entry.kiiStrict, "\(entry.note): \(error?.description ?? "accepted")")
     }
 }
+
+/// `EmailAddress.isValid` reads addresses of up to 64 bytes as position masks, 16 bytes at a
+/// time, and longer ones in one pass: both are compared here with SPEC 2 written out plainly.
+@Suite("Email address: the fast check against the rule written out")
+struct EmailAddressMaskTests {
+    /// SPEC 2, on strings and arrays, as a reader would check it by hand.
+    static func rule(_ raw: String) -> Bool {
+        let bytes = Array(raw.utf8)
+        guard (1...200).contains(bytes.count), bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+        let parts = raw.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let local = parts[0]
+        let domain = parts[1]
+        let alphanumerics = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        guard (1...64).contains(local.count), local.allSatisfy({ alphanumerics.contains($0) || ".+_%-".contains($0) }),
+            !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..")
+        else { return false }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        for label in labels {
+            guard (1...63).contains(label.count), label.allSatisfy({ alphanumerics.contains($0) || $0 == "-" }),
+                !label.hasPrefix("-"), !label.hasSuffix("-")
+            else { return false }
+        }
+        return !labels.last!.allSatisfy { "0123456789".contains($0) }
+    }
+
+    /// A deterministic generator (SplitMix64), so that a failure can be replayed.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+        mutating func pick(_ characters: [Character]) -> Character { characters[below(characters.count)] }
+    }
+
+    /// An address-like string of about `length` characters: labels of letters and digits with
+    /// the bytes that matter to the rule sprinkled in.
+    static func addressLike(_ generator: inout Generator, length: Int) -> String {
+        let common = Array("abcxyzQ019")
+        let special = Array(".-@+_%.-") + ["1", " ", "é", "/", "\u{0}"]
+        var characters = (0..<length).map { _ in
+            generator.below(14) == 0 ? generator.pick(special) : generator.pick(common)
+        }
+        if length > 4, generator.below(4) != 0 {
+            // Usually one '@' and a dot after it, so that many strings are valid.
+            let at = 1 + generator.below(length - 3)
+            characters[at] = "@"
+            characters[at + 1 + generator.below(length - at - 2)] = "."
+            for index in characters.indices where index != at && characters[index] == "@" { characters[index] = "a" }
+        }
+        return String(characters)
+    }
+
+    @Test("every length from 1 to 80 and some past 200: isValid agrees with the rule and with init")
+    func randomAddresses() {
+        var generator = Generator(state: 0x4B49_4921)
+        var valid = 0
+        var checked = 0
+        for length in Array(1...80) + [120, 199, 200, 201, 230] {
+            for _ in 0..<400 {
+                let raw = Self.addressLike(&generator, length: length)
+                let expected = Self.rule(raw)
+                #expect(EmailAddress.isValid(raw) == expected, "\(raw.debugDescription)")
+                #expect(((try? EmailAddress(raw)) != nil) == expected, "\(raw.debugDescription)")
+                if expected { valid += 1 }
+                checked += 1
+            }
+        }
+        // Both answers are well represented.
+        #expect(valid > checked / 10)
+        #expect(valid < checked * 9 / 10)
+    }
+
+    @Test(
+        "each rule at the lengths where the reading changes (5, 8, 15, 16, 17, 32, 33, 64, 65)",
+        arguments: [5, 8, 9, 15, 16, 17, 31, 32, 33, 48, 49, 63, 64, 65]
+    )
+    func rulesAtEveryReading(length: Int) {
+        // "l…l@d.c" of exactly `length` bytes, then one fault at a time at each position.
+        let domain = "d.c"
+        let valid = String(repeating: "l", count: length - 1 - domain.count) + "@" + domain
+        #expect(valid.utf8.count == length)
+        #expect(EmailAddress.isValid(valid))
+        let bytes = Array(valid.utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "@"))!
+        for index in bytes.indices {
+            for fault in ["@", ".", "-", "+", "_", "%", " ", "9"] {
+                var mutated = bytes
+                mutated[index] = UInt8(ascii: fault.unicodeScalars.first!)
+                let raw = String(decoding: mutated, as: UTF8.self)
+                #expect(
+                    EmailAddress.isValid(raw) == Self.rule(raw),
+                    "\(raw) (fault \(fault) at \(index), '@' at \(at))"
+                )
+            }
+        }
+    }
+}
