@@ -26,8 +26,9 @@ public struct EmailAddress: IdentityField {
     static let localAllowed = ByteSet {
         ByteSet.alphanumerics.contains($0) || Array(".+_%-".utf8).contains($0)
     }
-    static let domainAllowed = ByteSet { ByteSet.alphanumerics.contains($0) || $0 == UInt8(ascii: "-") }
-    static let domainAllowedWithDots = ByteSet { domainAllowed.contains($0) || $0 == UInt8(ascii: ".") }
+    static let domainAllowedWithDots = ByteSet {
+        ByteSet.alphanumerics.contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
 
     /// The address as it was given.
     public let rawValue: String

@@ -46,16 +46,7 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
     public static func classify(_ raw: String, country: String? = nil) -> IdentifierKind? {
         // Inlinable, as the fields' `isValid`: see `String.utf8Satisfies`.
         let hasCountry = country != nil
-        if let kind = raw.utf8.withContiguousStorageIfAvailable({ classify($0, hasCountry: hasCountry) }) {
-            return kind
-        }
-        return classifyCopy(raw, hasCountry: hasCountry)
-    }
-
-    /// The rare path of ``classify(_:country:)``, for strings not stored contiguously.
-    @usableFromInline
-    static func classifyCopy(_ raw: String, hasCountry: Bool) -> IdentifierKind? {
-        raw.withUTF8Bytes { bytes in classify(bytes, hasCountry: hasCountry) }
+        return raw.withUTF8Bytes { bytes in classify(bytes, hasCountry: hasCountry) }
     }
 
     @usableFromInline

@@ -1,7 +1,9 @@
 extension String {
     /// Calls `body` with the string's UTF-8 bytes, without copying native strings (small
     /// strings included), so validation of ASCII input allocates nothing.
-    @inline(__always)
+    ///
+    /// Inlinable for the inlinable entry points (`LoginIdentifier.classify`).
+    @inlinable @inline(__always)
     func withUTF8Bytes<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
