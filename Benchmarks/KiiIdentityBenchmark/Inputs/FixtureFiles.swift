@@ -5,9 +5,10 @@ import Foundation
 enum FixtureFiles {
     /// `Fixtures/bench` of the package this file belongs to.
     static let defaultDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent()  // Inputs
+        .deletingLastPathComponent()  // KiiIdentityBenchmark
+        .deletingLastPathComponent()  // Benchmarks
+        .deletingLastPathComponent()  // repository root
         .appendingPathComponent("Fixtures/bench")
 
     /// The lines of `name`, exactly as written (an empty line is an empty input).

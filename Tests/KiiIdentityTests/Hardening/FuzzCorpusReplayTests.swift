@@ -5,9 +5,7 @@ import Testing
 /// Replays every fuzz corpus file (seeds, interesting inputs and past crashes, in
 /// `Fixtures/fuzz/<target>/`) through the same property checks the libFuzzer targets run.
 @Suite struct FuzzCorpusReplayTests {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/fuzz")
+    static let fixtures = FixturePaths.url("fuzz")
 
     static func corpus(_ target: FuzzTarget) throws -> [URL] {
         let directory = fixtures.appendingPathComponent(target.rawValue)
