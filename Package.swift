@@ -15,6 +15,7 @@ let package = Package(
     name: "KiiIdentity",
     products: [
         .library(name: "KiiIdentity", targets: ["KiiIdentity"]),
+        .library(name: "KiiIdentityExport", targets: ["KiiIdentityExport"]),
         .executable(name: "kii-identity", targets: ["kii-identity"]),
         .executable(name: "kii-identity-bench", targets: ["KiiIdentityBenchmark"]),
     ],
@@ -37,10 +38,17 @@ let package = Package(
             dependencies: ["CPhoneNumberShims"],
             swiftSettings: strictSwift
         ),
+        // Reads user exports (JSON Lines or CSV, streaming) into records and per-line problems.
+        .target(
+            name: "KiiIdentityExport",
+            dependencies: ["KiiIdentity"],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "kii-identity",
             dependencies: [
                 "KiiIdentity",
+                "KiiIdentityExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -49,7 +57,7 @@ let package = Package(
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(
             name: "KiiIdentityBenchmark",
-            dependencies: ["KiiIdentity", "CPhoneNumberShims", "CMallocCounter"],
+            dependencies: ["KiiIdentity", "KiiIdentityExport", "CPhoneNumberShims", "CMallocCounter"],
             path: "Benchmarks/KiiIdentityBenchmark",
             swiftSettings: strictSwift
         ),
@@ -72,7 +80,7 @@ let package = Package(
         // Fuzzing (issue 6): the properties, shared by the fuzzers and FuzzCorpusReplayTests.
         .target(
             name: "KiiIdentityFuzzChecks",
-            dependencies: ["KiiIdentity", "CPhoneNumberShims"],
+            dependencies: ["KiiIdentity", "KiiIdentityExport", "CPhoneNumberShims"],
             path: "Tests/Fuzz/Checks",
             swiftSettings: strictSwift
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KiiIdentityExport
 
 /// The `kii-identity` command: Kii Cloud's identity rules from the shell.
 ///
@@ -21,7 +22,7 @@ struct KiiIdentityTool: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as ToolError {
+        } catch let error as ExportInputError {
             FileHandle.standardError.write(Data("kii-identity: error: \(error.description)\n".utf8))
             Foundation.exit(2)
         } catch {

@@ -1,26 +1,13 @@
 import Foundation
 import KiiIdentity
+import KiiIdentityExport
 
 /// Registration of records, and lint throughput on `Fixtures/sample-users.jsonl`.
 ///
-/// The CLI's lint (`kii-identity lint`) keeps its record reading in the executable target, which
-/// the benchmark cannot import, so "lint" here is what it does per record through the library:
-/// decode the JSON line, validate the registration (or pseudo-user registration), and take the
-/// uniqueness keys.
+/// "lint" here is what `kii-identity lint` does per record, through the export reader it uses
+/// (`KiiIdentityExport`): decode the JSON line (``JSONLineDecoder/decodeRecord(from:)``), then
+/// ``RecordCheck``: the registration (or pseudo-user registration), its keys and its body.
 struct RecordScenarios {
-    /// One record of the sample export (the members the CLI documents).
-    struct SampleRecord: Decodable {
-        var username: String?
-        var email: String?
-        var phone: String?
-        var country: String?
-        var password: String?
-        var displayName: String?
-        var locale: String?
-        var custom: [String: JSONValue]?
-        var pseudo: Bool?
-    }
-
     let sample: URL
 
     func all() -> [ScenarioEntry] {
@@ -31,39 +18,36 @@ struct RecordScenarios {
         ]
     }
 
-    private func lines() -> [String] {
-        FixtureFiles.lines(sample.lastPathComponent, in: sample.deletingLastPathComponent())
+    private func lines() -> [[UInt8]] {
+        FixtureFiles.lines(sample.lastPathComponent, in: sample.deletingLastPathComponent()).map { Array($0.utf8) }
     }
 
-    private func decoded(_ lines: [String]) -> [SampleRecord?] {
-        let decoder = JSONDecoder()
-        return lines.map { try? decoder.decode(SampleRecord.self, from: Data($0.utf8)) }
+    private func decoded(_ lines: [[UInt8]]) -> [ExportRecord?] {
+        let decoder = JSONLineDecoder()
+        return lines.map { try? decoder.decodeRecord(from: $0).get() }
     }
 
     /// Validates one decoded record; returns its uniqueness keys' count, or `nil` when invalid.
-    static func check(_ record: SampleRecord) -> Int? {
-        let fields = UserFields(
-            displayName: record.displayName,
-            country: record.country,
-            locale: record.locale,
-            custom: record.custom ?? [:]
-        )
-        let identity = IdentityData(username: record.username, email: record.email, phone: record.phone)
+    static func check(_ record: ExportRecord) -> Int? {
         if record.pseudo == true {
-            return (try? PseudoUserRegistration(fields: fields, identity: identity, password: record.password)) != nil
-                ? 0 : nil
+            let pseudo = try? PseudoUserRegistration(
+                fields: record.fields,
+                identity: record.identity,
+                password: record.password
+            )
+            return pseudo != nil ? 0 : nil
         }
         guard
             let registration = try? Registration(
-                identity: identity,
+                identity: record.identity,
                 password: record.password ?? "",
-                fields: fields
+                fields: record.fields
             )
         else { return nil }
         return registration.uniquenessKeys.all.count
     }
 
-    func registration(_ records: [SampleRecord?]) -> Scenario {
+    func registration(_ records: [ExportRecord?]) -> Scenario {
         Scenario(
             name: "registration of a record",
             summary: "\(records.count) decoded records of sample-users.jsonl: Registration + uniqueness keys",
@@ -78,22 +62,29 @@ struct RecordScenarios {
         )
     }
 
-    func lint(_ lines: [String]) -> Scenario {
-        let decoder = JSONDecoder()
+    func lint(_ lines: [[UInt8]]) -> Scenario {
+        let decoder = JSONLineDecoder()
+        let policy = RegistrationPolicy()
         return Scenario(
             name: "lint (records/s)",
-            summary: "\(lines.count) JSON lines of sample-users.jsonl: JSONDecoder + Registration + keys",
+            summary: "\(lines.count) JSON lines of sample-users.jsonl: JSONLineDecoder + RecordCheck",
             inputCount: lines.count,
             contenders: [
-                Contender(name: "decode + Registration + keys", role: .engine) { index in
-                    guard let record = try? decoder.decode(SampleRecord.self, from: Data(lines[index].utf8)),
-                        let keys = Self.check(record)
-                    else { return false }
-                    Sink.value &+= keys
-                    return true
+                Contender(name: "decodeRecord + RecordCheck", role: .engine) { index in
+                    guard case .success(let record) = decoder.decodeRecord(from: lines[index]) else { return false }
+                    let check = RecordCheck(record, policy: policy)
+                    Sink.value &+= check.keys?.all.count ?? 0
+                    return check.isValid
                 },
-                Contender(name: "JSONDecoder alone (for scale)", role: .variant) { index in
-                    (try? decoder.decode(SampleRecord.self, from: Data(lines[index].utf8))) != nil
+                Contender(name: "decodeRecord alone (for scale)", role: .variant) { index in
+                    if case .success = decoder.decodeRecord(from: lines[index]) { return true }
+                    return false
+                },
+                Contender(name: "JSONDecoder path alone (for scale)", role: .variant) { index in
+                    if case .success = decoder.decode(ExportRecord.self, from: lines[index], field: .line) {
+                        return true
+                    }
+                    return false
                 },
             ]
         )

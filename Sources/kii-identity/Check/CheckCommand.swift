@@ -1,5 +1,6 @@
 import ArgumentParser
 import KiiIdentity
+import KiiIdentityExport
 
 /// `kii-identity check`: one value from the command line, or many as JSON Lines.
 struct CheckCommand: ParsableCommand {
@@ -156,13 +157,6 @@ struct CheckCommand: ParsableCommand {
 }
 
 extension KiiIdentity.ValidationError.Problem {
-    /// The problem of a line over the length limit.
-    static let lineTooLong = Self(
-        field: .line,
-        code: .lineTooLong,
-        reason: "is longer than \(LineReader.defaultMaximumLineBytes) bytes"
-    )
-
     /// `{"code", "reason"}` for a problem with a whole line; the reason names the line.
     var lineCodeAndReason: JSONOutput {
         let text = reason.hasPrefix("\"") || reason.hasPrefix("the ") ? reason : message

@@ -1,4 +1,5 @@
 import KiiIdentity
+import KiiIdentityExport
 
 /// One line of `check --jsonl` input: `{"field": F, "value": V, "country": C?}`.
 ///
@@ -54,9 +55,4 @@ struct CheckLine: Decodable {
             problems.append(ValidationError.Problem(field: .line, code: code, reason: reason))
         }
     }
-}
-
-extension ValidationError.Field {
-    /// Problems with a whole input line (not JSON, not an object, too long, not UTF-8).
-    static let line = Self(rawValue: "line")
 }

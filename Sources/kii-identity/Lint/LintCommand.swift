@@ -1,5 +1,6 @@
 import ArgumentParser
 import KiiIdentity
+import KiiIdentityExport
 
 #if canImport(Glibc)
 import Glibc

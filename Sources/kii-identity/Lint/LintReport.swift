@@ -1,4 +1,5 @@
 import KiiIdentity
+import KiiIdentityExport
 
 /// What `lint` found in an export: totals, problems per code, uniqueness conflicts and the first
 /// problems with their line numbers.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KiiIdentity
+import KiiIdentityExport
 
 /// `kii-identity register`: registration checks of user records given as JSON Lines.
 struct RegisterCommand: ParsableCommand {

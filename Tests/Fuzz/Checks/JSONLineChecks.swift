@@ -1,12 +1,11 @@
 import Foundation
 import KiiIdentity
+import KiiIdentityExport
 
-/// Properties of JSON Lines record handling, through the library path the CLI's `register`
-/// and `lint` take for each line: bytes, UTF-8 check, JSON object, ``Registration`` (or
-/// ``PseudoUserRegistration`` with `"pseudo": true`), output without the password.
-///
-/// The CLI's own line reader and decoder live in the `kii-identity` executable, which a fuzz
-/// target cannot import; this is the same path through the library.
+/// Properties of JSON Lines record handling, through the export reader `kii-identity register`
+/// and `lint` use for each line (``JSONLineDecoder/decodeRecord(from:)``, then ``RecordCheck``),
+/// and through the library's sign-up body entry (``Registration/init(json:policy:)``, or
+/// ``PseudoUserRegistration`` with `"pseudo": true`): output without the password.
 enum JSONLineChecks {
     static func check(_ input: inout FuzzInput, _ violations: inout Violations) {
         let flags = input.byte()
@@ -22,6 +21,7 @@ enum JSONLineChecks {
     }
 
     static func checkLine(_ bytes: [UInt8], policy: RegistrationPolicy, _ violations: inout Violations) {
+        checkRecord(bytes, policy: policy, &violations)
         guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(bytes)) else { return }
 
         // JSON values re-encode to the same text.
@@ -43,7 +43,34 @@ enum JSONLineChecks {
         }
     }
 
-    /// What `register` would print for the object: the body without the password, or the problems.
+    /// The export reader's path: one problem for a line that is not a record; otherwise the fast
+    /// parser agrees with `JSONDecoder`, and the record's check does not depend on its password.
+    static func checkRecord(_ bytes: [UInt8], policy: RegistrationPolicy, _ violations: inout Violations) {
+        let decoder = JSONLineDecoder()
+        switch decoder.decodeRecord(from: bytes) {
+        case .failure(let error):
+            violations.expect(
+                error.problems.count == 1 && error.problems.allSatisfy { $0.field == .line },
+                "an unreadable line does not have exactly one problem of the line"
+            )
+        case .success(let record):
+            let decoded = decoder.decode(ExportRecord.self, from: bytes, field: .line)
+            violations.expect(decoded == .success(record), "the fast record parser disagrees with JSONDecoder")
+            let check = RecordCheck(record, policy: policy)
+            violations.expect(check.body?["password"] == nil, "a record check's body has the password")
+            violations.expect(check.isValid == (check.keys != nil), "a record check has keys but problems")
+            if let password = record.password {
+                let masked = [UInt32(0), 1].map { variant in
+                    var record = record
+                    record.password = PasswordMasking.mask(password, variant: variant)
+                    return RecordCheck(record, policy: policy)
+                }
+                violations.expect(masked[0] == check && masked[1] == check, "a record check depends on its password")
+            }
+        }
+    }
+
+    /// What the sign-up body entry gives for the object: the body without the password, or the problems.
     static func outcome(_ object: [String: JSONValue], policy: RegistrationPolicy) -> String {
         do throws(ValidationError) {
             if object["pseudo"] == .bool(true) {

@@ -1,66 +1,11 @@
 import Foundation
 import KiiIdentity
+import KiiIdentityExport
 
 /// Properties of registration records (SPEC 9): the registration table, keys and flags, every
 /// field's problem under its own name, the JSON entry agreeing with the typed one, and no
 /// trace of the password anywhere but the request body.
 enum RegistrationChecks {
-    /// One record as the fuzzer spelled it: each member present or absent.
-    struct Spelled {
-        var username: String?
-        var email: String?
-        var phone: String?
-        var password: String?
-        var displayName: String?
-        var country: String?
-        var locale: String?
-        var customName: String?
-
-        /// Reads a presence byte, then NUL-separated members.
-        init(_ input: inout FuzzInput) {
-            let present = input.byte()
-            var parts = input.rest().split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            func next(_ bit: UInt8) -> String? {
-                let value = parts.isEmpty ? "" : parts.removeFirst()
-                return present & (1 << bit) == 0 ? nil : value
-            }
-            username = next(0)
-            email = next(1)
-            phone = next(2)
-            password = next(3)
-            displayName = next(4)
-            country = next(5)
-            locale = next(6)
-            customName = next(7)
-        }
-
-        func identity(typedPhone: Bool) -> IdentityData {
-            typedPhone
-                ? IdentityData(username: username, email: email, typedPhone: phone)
-                : IdentityData(username: username, email: email, phone: phone)
-        }
-
-        func fields() -> UserFields {
-            UserFields(
-                displayName: displayName,
-                country: country,
-                locale: locale,
-                custom: customName.map { [$0: .string("custom value")] } ?? [:]
-            )
-        }
-
-        /// The record as a sign-up body's JSON members.
-        func json(password: String?) -> [String: JSONValue] {
-            var object: [String: JSONValue] = customName.map { [$0: .string("custom value")] } ?? [:]
-            let members = [
-                ("loginName", username), ("emailAddress", email), ("phoneNumber", phone), ("password", password),
-                ("displayName", displayName), ("country", country), ("locale", locale),
-            ]
-            for case (let name, let value?) in members { object[name] = .string(value) }
-            return object
-        }
-    }
-
     static func check(_ input: inout FuzzInput, _ violations: inout Violations) {
         let flags = input.byte()
         let policy = RegistrationPolicy(
@@ -69,7 +14,7 @@ enum RegistrationChecks {
             mobileOnly: flags & 4 != 0
         )
         let typedPhone = flags & 8 != 0
-        let record = Spelled(&input)
+        let record = ExportRecord(spelledBy: &input)
         if flags & 16 != 0 {
             pseudoUser(record, typedPhone: typedPhone, &violations)
         } else {
@@ -78,7 +23,7 @@ enum RegistrationChecks {
     }
 
     static func register(
-        _ record: Spelled,
+        _ record: ExportRecord,
         password: String?,
         policy: RegistrationPolicy,
         typedPhone: Bool
@@ -88,7 +33,7 @@ enum RegistrationChecks {
                 try Registration(
                     identity: record.identity(typedPhone: typedPhone),
                     password: password ?? "",
-                    fields: record.fields(),
+                    fields: record.fields,
                     policy: policy
                 )
             )
@@ -98,7 +43,7 @@ enum RegistrationChecks {
     }
 
     static func registration(
-        _ record: Spelled,
+        _ record: ExportRecord,
         policy: RegistrationPolicy,
         typedPhone: Bool,
         _ violations: inout Violations
@@ -225,12 +170,12 @@ enum RegistrationChecks {
         }
     }
 
-    static func pseudoUser(_ record: Spelled, typedPhone: Bool, _ violations: inout Violations) {
+    static func pseudoUser(_ record: ExportRecord, typedPhone: Bool, _ violations: inout Violations) {
         func attempt(_ password: String?) -> Result<PseudoUserRegistration, ValidationError> {
             do throws(ValidationError) {
                 return .success(
                     try PseudoUserRegistration(
-                        fields: record.fields(),
+                        fields: record.fields,
                         identity: record.identity(typedPhone: typedPhone),
                         password: password
                     )

@@ -1,32 +1,52 @@
-import Foundation
-import KiiIdentity
+public import KiiIdentity
 
 /// One user record of an export or a `register` input line, as read from a JSON Lines object or a CSV row.
 ///
 /// Every member is optional. Problems with the input itself (a number where a string belongs,
 /// an unknown member) are kept in ``inputProblems`` and reported with the record's own.
-struct ExportRecord: Sendable {
+public struct ExportRecord: Sendable, Hashable {
     /// The members a record may have, in the order they are documented.
-    static let memberNames = [
+    public static let memberNames = [
         "username", "email", "phone", "country", "password", "displayName", "locale", "custom", "pseudo",
     ]
 
-    var username: String?
-    var email: String?
-    var phone: String?
-    var country: String?
-    var password: String?
-    var displayName: String?
-    var locale: String?
-    /// Custom fields by name.
-    var custom: [String: JSONValue]?
-    var pseudo: Bool?
+    /// `username`: the login name.
+    public var username: String?
+    /// `email`: the email address.
+    public var email: String?
+    /// `phone`: the phone number, international, REST local form, or local digits of ``country``.
+    public var phone: String?
+    /// `country`: the two-letter region.
+    public var country: String?
+    /// `password`: never printed.
+    public var password: String?
+    /// `displayName`.
+    public var displayName: String?
+    /// `locale`: a language tag.
+    public var locale: String?
+    /// `custom`: custom fields by name.
+    public var custom: [String: JSONValue]?
+    /// `pseudo`: `true` for a pseudo user (no identifier, no password).
+    public var pseudo: Bool?
     /// Problems with the input's shape, found while reading it.
-    var inputProblems: [ValidationError.Problem] = []
+    public var inputProblems: [ValidationError.Problem] = []
+
+    /// A record with no members.
+    public init() {}
+
+    /// The identifiers, for ``Registration`` or ``PseudoUserRegistration``.
+    public var identity: IdentityData {
+        IdentityData(username: username, email: email, phone: phone)
+    }
+
+    /// The other predefined fields and the custom ones.
+    public var fields: UserFields {
+        UserFields(displayName: displayName, country: country, locale: locale, custom: custom ?? [:])
+    }
 
     /// The field that problems with member `name` are reported under (`username` ->
     /// `loginName`, as in the request body).
-    static func field(forMember name: String) -> ValidationError.Field {
+    public static func field(forMember name: String) -> ValidationError.Field {
         switch name {
         case "username": .username
         case "email": .emailAddress
@@ -55,6 +75,7 @@ struct ExportRecord: Sendable {
         return true
     }
 
+    /// Keeps a problem with member `name`, under the member's field.
     mutating func addProblem(member: String, _ code: ValidationError.Code, _ reason: String) {
         inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), code: code, reason: reason))
     }
@@ -69,7 +90,7 @@ extension ExportRecord: Decodable {
     }
 
     /// Decodes a JSON object; `null` members count as absent.
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey.self)
         for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
             let name = key.stringValue

@@ -19,13 +19,13 @@ final class CSVRecordReader {
 
     /// The next record, or `nil` at the end; the first call reads the header too.
     ///
-    /// - Throws: ``ToolError`` when reading fails or the header cannot be read.
-    func next() throws(ToolError) -> (line: Int, record: Result<ExportRecord, ValidationError>)? {
+    /// - Throws: ``ExportInputError`` when reading fails or the header cannot be read.
+    func next() throws(ExportInputError) -> (line: Int, record: Result<ExportRecord, ValidationError>)? {
         if !readHeader {
             readHeader = true
             guard let header = try reader.next() else { return nil }
             guard case .fields(let names) = header.record else {
-                throw ToolError("the CSV header row of \(reader.lines.name) cannot be read")
+                throw ExportInputError("the CSV header row of \(reader.lines.name) cannot be read")
             }
             readColumns(names)
         }

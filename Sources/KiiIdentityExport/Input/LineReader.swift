@@ -9,9 +9,9 @@ import Darwin
 /// Memory stays within one chunk plus the longest accepted line: a line longer than
 /// ``maximumLineBytes`` is skipped without being kept and reported as ``Line/tooLong``. Lines
 /// end at `\n`; a last line without one is still a line. A `\r` before `\n` is left in place.
-final class LineReader {
+public final class LineReader {
     /// One line of input.
-    enum Line {
+    public enum Line: Sendable {
         /// The bytes of the line, without its `\n`.
         case bytes([UInt8])
         /// A line longer than the limit; its bytes were dropped.
@@ -19,18 +19,18 @@ final class LineReader {
     }
 
     /// The default limit on a line: 1 MiB.
-    static let defaultMaximumLineBytes = 1 << 20
+    public static let defaultMaximumLineBytes = 1 << 20
 
     /// The descriptor read from.
-    let descriptor: Int32
+    public let descriptor: Int32
     /// What the input is called in error messages.
-    let name: String
+    public let name: String
     /// The longest line kept.
-    let maximumLineBytes: Int
+    public let maximumLineBytes: Int
     /// How many lines were returned so far (the number of the last one).
-    private(set) var lineNumber = 0
+    public private(set) var lineNumber = 0
     /// How many bytes were read from the descriptor so far.
-    private(set) var bytesRead = 0
+    public private(set) var bytesRead = 0
 
     private var buffer: [UInt8]
     private var start = 0
@@ -39,7 +39,12 @@ final class LineReader {
     private let chunkSize: Int
 
     /// Reads `descriptor`, which the caller keeps open while reading.
-    init(descriptor: Int32, name: String, maximumLineBytes: Int = defaultMaximumLineBytes, chunkSize: Int = 1 << 16) {
+    public init(
+        descriptor: Int32,
+        name: String,
+        maximumLineBytes: Int = defaultMaximumLineBytes,
+        chunkSize: Int = 1 << 16
+    ) {
         self.descriptor = descriptor
         self.name = name
         self.maximumLineBytes = maximumLineBytes
@@ -49,8 +54,8 @@ final class LineReader {
 
     /// The next line, or `nil` at the end of the input.
     ///
-    /// - Throws: ``ToolError`` when reading fails.
-    func next() throws(ToolError) -> Line? {
+    /// - Throws: ``ExportInputError`` when reading fails.
+    public func next() throws(ExportInputError) -> Line? {
         var searchFrom = start
         var skipped = 0
         while true {
@@ -89,7 +94,7 @@ final class LineReader {
     }
 
     /// Moves the pending bytes to the front and reads one more chunk after them.
-    private func refill() throws(ToolError) {
+    private func refill() throws(ExportInputError) {
         if start > 0 {
             let pending = end - start
             if pending > 0 {
@@ -117,7 +122,7 @@ final class LineReader {
                 return
             }
             if errno != EINTR {
-                throw ToolError("cannot read \(name): \(String(cString: strerror(errno)))")
+                throw ExportInputError("cannot read \(name): \(String(cString: strerror(errno)))")
             }
         }
     }

@@ -1,9 +1,9 @@
-import KiiIdentity
+public import KiiIdentity
 
 /// The user records of an input, in JSON Lines or CSV, each with the line it starts on.
-final class RecordSource {
+public final class RecordSource {
     /// How the records are written.
-    enum Format {
+    public enum Format: Sendable {
         /// One JSON object per line.
         case jsonLines
         /// RFC 4180 CSV with a header row.
@@ -11,7 +11,7 @@ final class RecordSource {
     }
 
     /// The format the records are read in.
-    let format: Format
+    public let format: Format
     private let lines: LineReader
     private let csv: CSVRecordReader?
     private let skipsBlankLines: Bool
@@ -20,7 +20,7 @@ final class RecordSource {
     ///
     /// - Parameter skipsBlankLines: skip empty JSON lines (`lint`) instead of reporting them
     ///   (`register`, which prints one result per line).
-    init(input: InputFile, format: Format, skipsBlankLines: Bool) {
+    public init(input: InputFile, format: Format, skipsBlankLines: Bool) {
         self.format = format
         lines = input.lines()
         csv = format == .csv ? CSVRecordReader(lines: lines) : nil
@@ -29,7 +29,7 @@ final class RecordSource {
 
     /// The format of `input`: CSV for a `.csv` name, JSON Lines for `.jsonl`, `.ndjson` or
     /// `.json`, otherwise JSON Lines when the first byte is `{` and CSV when it is anything else.
-    static func format(path: String, firstByte: UInt8?) -> Format {
+    public static func format(path: String, firstByte: UInt8?) -> Format {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".csv") { return .csv }
         if lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson") || lowered.hasSuffix(".json") {
@@ -39,27 +39,27 @@ final class RecordSource {
     }
 
     /// Problems with the CSV header row (line 1).
-    var headerProblems: [ValidationError.Problem] { csv?.headerProblems ?? [] }
+    public var headerProblems: [ValidationError.Problem] { csv?.headerProblems ?? [] }
 
     /// How many bytes were read so far.
-    var bytesRead: Int { lines.bytesRead }
+    public var bytesRead: Int { lines.bytesRead }
 
     /// One record as read: a JSON line still to decode (decoding is left to the caller, so it can
     /// run in parallel), or a CSV record already split into members.
-    enum Item: Sendable {
+    public enum Item: Sendable {
         /// The bytes of a JSON line.
         case jsonLine([UInt8])
         /// A record, or the problem that kept the line from being one.
         case read(Result<ExportRecord, ValidationError>)
 
         /// How many bytes the item holds, to bound a batch.
-        var byteCount: Int {
+        public var byteCount: Int {
             if case .jsonLine(let bytes) = self { return bytes.count }
             return 256
         }
 
         /// The record's registration check under `policy`.
-        func check(policy: RegistrationPolicy, decoder: JSONLineDecoder) -> RecordCheck {
+        public func check(policy: RegistrationPolicy, decoder: JSONLineDecoder) -> RecordCheck {
             let record: Result<ExportRecord, ValidationError>
             switch self {
             case .jsonLine(let bytes): record = decoder.decodeRecord(from: bytes)
@@ -74,8 +74,8 @@ final class RecordSource {
 
     /// The next record and the line it starts on, or `nil` at the end.
     ///
-    /// - Throws: ``ToolError`` when reading fails.
-    func next() throws(ToolError) -> (line: Int, item: Item)? {
+    /// - Throws: ``ExportInputError`` when reading fails.
+    public func next() throws(ExportInputError) -> (line: Int, item: Item)? {
         if let csv {
             guard let (line, record) = try csv.next() else { return nil }
             return (line, .read(record))

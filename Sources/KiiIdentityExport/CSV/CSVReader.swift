@@ -19,8 +19,8 @@ struct CSVReader {
 
     /// The next record and the number of the line it starts on, or `nil` at the end.
     ///
-    /// - Throws: ``ToolError`` when reading fails.
-    func next() throws(ToolError) -> (line: Int, record: Record)? {
+    /// - Throws: ``ExportInputError`` when reading fails.
+    func next() throws(ExportInputError) -> (line: Int, record: Record)? {
         var first: [UInt8] = []
         repeat {
             switch try lines.next() {

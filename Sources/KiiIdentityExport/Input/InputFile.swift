@@ -5,22 +5,22 @@ import Darwin
 #endif
 
 /// An input opened for reading: a file by path, or standard input.
-final class InputFile {
+public final class InputFile {
     /// The descriptor to read.
-    let descriptor: Int32
+    public let descriptor: Int32
     /// The path, or `standard input`, for messages.
-    let name: String
+    public let name: String
     /// The size in bytes of a regular file, `nil` for a pipe or terminal.
-    let size: Int?
+    public let size: Int?
 
     /// Opens `path`, or standard input when `path` is `nil` or `-`.
     ///
-    /// - Throws: ``ToolError`` when the file cannot be opened or is a directory.
-    init(path: String?) throws(ToolError) {
+    /// - Throws: ``ExportInputError`` when the file cannot be opened or is a directory.
+    public init(path: String?) throws(ExportInputError) {
         if let path, path != "-" {
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else {
-                throw ToolError("cannot open \(path): \(String(cString: strerror(errno)))")
+                throw ExportInputError("cannot open \(path): \(String(cString: strerror(errno)))")
             }
             self.descriptor = descriptor
             name = path
@@ -32,7 +32,7 @@ final class InputFile {
         if fstat(descriptor, &status) == 0 {
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 if descriptor != STDIN_FILENO { close(descriptor) }
-                throw ToolError("cannot read \(name): it is a directory")
+                throw ExportInputError("cannot read \(name): it is a directory")
             }
             size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
         } else {
@@ -41,7 +41,7 @@ final class InputFile {
     }
 
     /// A line reader over the input.
-    func lines() -> LineReader {
+    public func lines() -> LineReader {
         LineReader(descriptor: descriptor, name: name)
     }
 

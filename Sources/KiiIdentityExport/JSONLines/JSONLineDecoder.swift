@@ -1,17 +1,20 @@
 import Foundation
-import KiiIdentity
+public import KiiIdentity
 
 /// Decodes one line of JSON Lines input into a value, or says what is wrong with the line.
 ///
 /// The reasons never quote the input, so a password on a broken line cannot leak through them.
-struct JSONLineDecoder: Sendable {
+public struct JSONLineDecoder: Sendable {
     private let decoder = JSONDecoder()
+
+    /// A decoder; one may serve many lines, from any thread.
+    public init() {}
 
     /// Decodes `bytes` as a JSON object of type `T`.
     ///
     /// - Returns: the value, or an error with one problem (`invalid_utf8`, `malformed_json`,
     ///   `not_an_object`) reported under `field`.
-    func decode<T: Decodable>(
+    public func decode<T: Decodable>(
         _ type: T.Type,
         from bytes: [UInt8],
         field: ValidationError.Field
@@ -33,7 +36,7 @@ struct JSONLineDecoder: Sendable {
 
     /// Decodes a user record: through ``FastRecordParser`` when the line has the common shape,
     /// otherwise as ``decode(_:from:field:)`` does (same result, same problems).
-    func decodeRecord(from bytes: [UInt8]) -> Result<ExportRecord, ValidationError> {
+    public func decodeRecord(from bytes: [UInt8]) -> Result<ExportRecord, ValidationError> {
         if Self.isUTF8(bytes), let record = FastRecordParser.parse(bytes, decoder: decoder) {
             return .success(record)
         }

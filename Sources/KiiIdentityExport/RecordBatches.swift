@@ -1,23 +1,31 @@
-import KiiIdentity
+public import KiiIdentity
 
 /// Checks the records of a source in batches, decoding and validating each batch on every core,
 /// and hands the results back in input order.
 ///
 /// A batch holds at most ``maximumRecords`` records and about ``maximumBytes`` bytes, so memory
 /// stays bounded whatever the input.
-struct RecordBatches {
+public struct RecordBatches {
     /// Records per batch.
-    static let maximumRecords = 2048
+    public static let maximumRecords = 2048
     /// Bytes of input per batch (8 MiB); a batch is cut early when it reaches this.
-    static let maximumBytes = 8 << 20
+    public static let maximumBytes = 8 << 20
 
-    let source: RecordSource
-    let policy: RegistrationPolicy
+    /// The records checked.
+    public let source: RecordSource
+    /// The rules they are checked under.
+    public let policy: RegistrationPolicy
+
+    /// Batches of `source`'s records, checked under `policy`.
+    public init(source: RecordSource, policy: RegistrationPolicy) {
+        self.source = source
+        self.policy = policy
+    }
 
     /// Calls `body` with each record's line and check, in input order.
     ///
-    /// - Throws: ``ToolError`` when reading fails, or what `body` throws.
-    func checkAll(_ body: (_ line: Int, _ check: RecordCheck) throws -> Void) throws {
+    /// - Throws: ``ExportInputError`` when reading fails, or what `body` throws.
+    public func checkAll(_ body: (_ line: Int, _ check: RecordCheck) throws -> Void) throws {
         let decoder = JSONLineDecoder()
         let policy = policy
         var batch: [(line: Int, item: RecordSource.Item)] = []
