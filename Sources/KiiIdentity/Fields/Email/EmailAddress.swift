@@ -73,6 +73,8 @@ public struct EmailAddress: IdentityField {
     static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         if count < 5 { return false }  // "a@b.c" is the shortest address
+        // Length before content (SPEC 0): past 200 bytes nothing is read.
+        if count > lengths.upperBound { return false }
         if count > EmailMasks.maximumCount {
             return ByteChunks.allSatisfy(bytes, { EmailMasks.allowedLanes($0) }) && hasValidShapeScanning(bytes)
         }
@@ -111,7 +113,6 @@ public struct EmailAddress: IdentityField {
     /// The structure of an address of 65 to 200 allowed bytes, in one pass.
     private static func hasValidShapeScanning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
-        guard count <= lengths.upperBound else { return false }
         let dot = UInt8(ascii: ".")
         let hyphen = UInt8(ascii: "-")
         let at = UInt8(ascii: "@")
