@@ -35,7 +35,10 @@ let package = Package(
         .target(
             name: "KiiIdentity",
             dependencies: ["CPhoneNumberShims"],
-            swiftSettings: strictSwift
+            swiftSettings: strictSwift,
+            // Int(exactly:) on a Double calls libm (floor, ceil, trunc, round, rint). Foundation
+            // links it too, so only a client without Foundation would miss it (issue 14).
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "kii-identity",
