@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Fixtures/sample-users.jsonl
 
-.PHONY: deps build run test lint format bench bench-quick fuzz sanitize clean
+.PHONY: deps build run test example lint format bench bench-quick fuzz sanitize clean
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
 deps:
@@ -24,11 +24,20 @@ run: deps
 test: deps
 	$(SWIFT) test --disable-xctest
 
+# The README's example as a client builds it (issue 14): Examples/QuickStart depends on this package
+# by path and imports only KiiIdentity, no Foundation, in its own build folder. Checks that its
+# main.swift and its output are the README's, and that every relative link of the docs resolves.
+EXAMPLE = Examples/QuickStart
+example: deps
+	$(SWIFT) build --package-path $(EXAMPLE) --scratch-path $(EXAMPLE)/.build --product QuickStart
+	Scripts/check-readme-example.sh $(EXAMPLE)/.build/debug/QuickStart
+	Scripts/check-links.sh
+
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
+	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks Examples
 
 # Validation throughput with same-run baselines (issue 5). ARGS=--quick for the CI smoke run,
 # ARGS="--filter email --json" and so on; see `kii-identity-bench --help`.

@@ -36,7 +36,10 @@ let package = Package(
         .target(
             name: "KiiIdentity",
             dependencies: ["CPhoneNumberShims"],
-            swiftSettings: strictSwift
+            swiftSettings: strictSwift,
+            // Int(exactly:) on a Double calls libm (floor, ceil, trunc, round, rint). Foundation
+            // links it too, so only a client without Foundation would miss it (issue 14).
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // Reads user exports (JSON Lines or CSV, streaming) into records and per-line problems.
         .target(
