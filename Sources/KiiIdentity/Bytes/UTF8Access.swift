@@ -42,24 +42,20 @@ extension String {
     }
 }
 
-/// Describing one byte of input in a reason, without echoing anything unsafe to log.
+/// Describing one byte of input in a problem, without keeping anything unsafe to log.
 enum CharacterDescription {
-    /// `'x'` for printable ASCII, `a space`, otherwise the scalar as `U+XXXX` (for a lead byte).
-    static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
+    /// The scalar that starts at `index`, or `.invalidByte` when it is not well formed.
+    static func character(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        at index: Int
+    ) -> ValidationError.Detail.OffendingCharacter {
         // Decode the scalar that starts here, if it is well formed.
         var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            return describe(scalar)
+            return .scalar(scalar)
         }
-        return "an invalid UTF-8 byte"
-    }
-
-    /// `'x'` for printable ASCII, `a space`, otherwise the scalar as `U+XXXX`.
-    static func describe(_ scalar: Unicode.Scalar) -> String {
-        if scalar == " " { return "a space" }
-        if scalar.value > 0x20 && scalar.value < 0x7F { return "'\(Character(scalar))'" }
-        return "U+" + hex(scalar.value)
+        return .invalidByte
     }
 
     /// The 1-based position, in Unicode scalars, of the byte at `index`.
@@ -69,10 +65,5 @@ enum CharacterDescription {
             scalars += 1
         }
         return scalars
-    }
-
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

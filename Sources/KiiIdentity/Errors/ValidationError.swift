@@ -1,19 +1,22 @@
 /// Every problem found in one value or one record, thrown by every validating initialiser.
 ///
 /// A `ValidationError` is never empty: ``problems`` lists each problem with the field it is
-/// about, a stable machine ``Code`` and a short human reason that reads after the field's name.
+/// about and a ``Detail``: what is wrong, as data (limits, positions, a suggested value), from
+/// which come a stable machine ``Code`` and a reason in each ``Language``. The English reason
+/// reads after the field's name.
 ///
 /// ```swift
 /// do {
 ///     _ = try Username("a b")
 /// } catch {
-///     error.code            // .invalidCharacter (the first problem's code)
-///     error.description     // "username is too short (minimum 3 characters); username contains ..."
+///     error.code                       // .invalidCharacter (the first problem's code)
+///     error.description                // "username contains a space at position 2 that is not allowed (...)"
+///     error.description(in: .japanese) // "ユーザー名の 2 文字目の空白は使用できません（...）"
 /// }
 /// ```
 ///
-/// No description, reason or encoding of an error ever contains a password or any part of one:
-/// password problems name positions, never characters.
+/// No description, reason or encoding of an error, in any language, ever contains a password or
+/// any part of one: password problems name positions, never characters.
 public struct ValidationError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The problems, in the order they were found; never empty.
     public let problems: [Problem]
@@ -27,6 +30,11 @@ public struct ValidationError: Error, Sendable, Hashable, Codable, CustomStringC
     }
 
     /// Creates an error with a single problem.
+    public init(_ field: Field, _ detail: Detail) {
+        self.problems = [Problem(field: field, detail)]
+    }
+
+    /// Creates an error with a single problem built from a code and an English reason phrase.
     public init(_ field: Field, _ code: Code, _ reason: String) {
         self.problems = [Problem(field: field, code: code, reason: reason)]
     }
@@ -37,7 +45,7 @@ public struct ValidationError: Error, Sendable, Hashable, Codable, CustomStringC
     /// The first problem's field.
     public var field: Field { problems[0].field }
 
-    /// The first problem's reason.
+    /// The first problem's reason, in English.
     public var reason: String { problems[0].reason }
 
     /// Whether any problem has `code`.
@@ -45,10 +53,8 @@ public struct ValidationError: Error, Sendable, Hashable, Codable, CustomStringC
         problems.contains { $0.code == code }
     }
 
-    /// Every problem's message, joined by "; ".
-    public var description: String {
-        problems.map(\.message).joined(separator: "; ")
-    }
+    /// Every problem's English message, joined by "; ".
+    public var description: String { description(in: .english) }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -65,24 +71,34 @@ public struct ValidationError: Error, Sendable, Hashable, Codable, CustomStringC
 }
 
 extension ValidationError {
-    /// One problem: the field it is about, a stable code and a reason.
-    public struct Problem: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// One problem: the field it is about and a ``Detail`` (what is wrong, with the values its
+    /// reason needs), from which come a stable code and a reason in every ``Language``.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// The field the problem is about.
         public let field: Field
-        /// The stable machine code.
-        public let code: Code
-        /// A short phrase that reads after the field's name: "is too short (minimum 3 characters)".
-        public let reason: String
+        /// What is wrong, as data.
+        public let detail: Detail
 
-        /// Creates a problem.
-        public init(field: Field, code: Code, reason: String) {
+        /// Creates a problem about `field`.
+        public init(field: Field, _ detail: Detail) {
             self.field = field
-            self.code = code
-            self.reason = reason
+            self.detail = detail
         }
 
+        /// Creates a problem from a code and an English reason phrase (a ``Detail/custom(_:reason:)``
+        /// detail, which every language shows as given).
+        public init(field: Field, code: Code, reason: String) {
+            self.init(field: field, .custom(code, reason: reason))
+        }
+
+        /// The stable machine code.
+        public var code: Code { detail.code }
+
+        /// A short English phrase that reads after the field's name: "is too short (minimum 3 characters)".
+        public var reason: String { reason(in: .english) }
+
         /// The field's label followed by the reason: "username is too short (minimum 3 characters)".
-        public var message: String { "\(field.label) \(reason)" }
+        public var message: String { message(in: .english) }
 
         public var description: String { message }
     }

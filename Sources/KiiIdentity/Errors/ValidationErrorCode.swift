@@ -134,4 +134,23 @@ extension ValidationError.Code {
     public static let immutable = Self(rawValue: "immutable")
     /// An update was asked of a pseudo user, which must be upgraded instead.
     public static let pseudoUserMustUpgrade = Self(rawValue: "pseudo_user_must_upgrade")
+
+    // MARK: Input (JSON Lines and CSV)
+
+    /// A line or a cell contains bytes that are not UTF-8.
+    public static let invalidUTF8 = Self(rawValue: "invalid_utf8")
+    /// A line or a cell is not valid JSON.
+    public static let malformedJSON = Self(rawValue: "malformed_json")
+    /// A line is valid JSON but not an object.
+    public static let notAnObject = Self(rawValue: "not_an_object")
+    /// A member has the wrong JSON type (a number where an object is expected, ...).
+    public static let wrongType = Self(rawValue: "wrong_type")
+    /// A member or CSV column is not one the reader knows.
+    public static let unknownField = Self(rawValue: "unknown_field")
+    /// A line is longer than the reader's limit.
+    public static let lineTooLong = Self(rawValue: "line_too_long")
+    /// A CSV record breaks RFC 4180 (a stray or unterminated quote).
+    public static let malformedCSV = Self(rawValue: "malformed_csv")
+    /// A CSV record has more or fewer fields than the header.
+    public static let columnCount = Self(rawValue: "column_count")
 }

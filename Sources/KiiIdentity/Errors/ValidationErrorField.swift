@@ -32,19 +32,11 @@ extension ValidationError {
         public static let customFields = Field(rawValue: "custom")
         /// The record as a whole (for example, one without any identifier).
         public static let user = Field(rawValue: "user")
+        /// A whole line of input (not JSON, not an object, too long, not UTF-8).
+        public static let line = Field(rawValue: "line")
 
-        /// The human name a reason reads after: "username", "email address", ...
-        public var label: String {
-            switch self {
-            case .username: "username"
-            case .emailAddress: "email address"
-            case .phoneNumber: "phone number"
-            case .displayName: "display name"
-            case .identifier: "login identifier"
-            case .customFields: "custom field"
-            default: rawValue
-            }
-        }
+        /// The English name a reason reads after: "username", "email address", ...
+        public var label: String { label(in: .english) }
 
         public var description: String { rawValue }
 

@@ -1,4 +1,4 @@
-/// The checks several fields share, each producing a problem with a finished reason.
+/// The checks several fields share, each producing a problem as data.
 enum FieldChecks {
     /// `missing` for empty input, `too_long` past `lengths.upperBound` (content not inspected),
     /// `too_short` below `lengths.lowerBound`; `nil` when the length is fine.
@@ -8,39 +8,28 @@ enum FieldChecks {
         _ count: Int,
         _ lengths: ClosedRange<Int>,
         field: ValidationError.Field,
-        unit: String = "characters"
+        unit: ValidationError.Detail.LengthUnit = .characters
     ) -> (problem: ValidationError.Problem?, stop: Bool) {
         if count == 0 {
-            return (ValidationError.Problem(field: field, code: .missing, reason: "is missing"), true)
+            return (ValidationError.Problem(field: field, .missing), true)
         }
         if count > lengths.upperBound {
-            return (
-                ValidationError.Problem(
-                    field: field,
-                    code: .tooLong,
-                    reason: "is too long (maximum \(lengths.upperBound) \(unit))"
-                ), true
-            )
+            return (ValidationError.Problem(field: field, .tooLong(maximum: lengths.upperBound, unit: unit)), true)
         }
         if count < lengths.lowerBound {
-            return (
-                ValidationError.Problem(
-                    field: field,
-                    code: .tooShort,
-                    reason: "is too short (minimum \(lengths.lowerBound) \(unit))"
-                ), false
-            )
+            return (ValidationError.Problem(field: field, .tooShort(minimum: lengths.lowerBound, unit: unit)), false)
         }
         return (nil, false)
     }
 
-    /// `invalid_character` naming the first byte outside `allowed` and its position, or `nil`.
+    /// `invalid_character` naming the first byte outside `allowed`, its position and how many
+    /// characters are not allowed, or `nil`.
     ///
-    /// With `revealCharacter` false (passwords) the reason gives positions only.
+    /// With `revealCharacter` false (passwords) the problem holds positions only.
     static func characters(
         _ bytes: UnsafeBufferPointer<UInt8>,
         allowed: ByteSet,
-        allowedDescription: String,
+        allowedCharacters: ValidationError.Detail.AllowedCharacters,
         field: ValidationError.Field,
         revealCharacter: Bool = true,
         positionOffset: Int = 0
@@ -52,13 +41,11 @@ enum FieldChecks {
             offending += 1
         }
         let position = CharacterDescription.position(in: bytes, of: first) + positionOffset
-        let what = revealCharacter ? CharacterDescription.describe(bytes, at: first) : "a character"
-        var reason = "contains \(what) at position \(position)"
-        if offending > 1 {
-            reason += " and \(offending - 1) more \(offending == 2 ? "character" : "characters")"
-        }
-        reason += " that \(offending == 1 ? "is" : "are") not allowed (\(allowedDescription))"
-        return ValidationError.Problem(field: field, code: .invalidCharacter, reason: reason)
+        let character = revealCharacter ? CharacterDescription.character(bytes, at: first) : .undisclosed
+        return ValidationError.Problem(
+            field: field,
+            .invalidCharacter(character, position: position, count: offending, allowed: allowedCharacters)
+        )
     }
 
     /// `bytes` with ASCII capitals lowered; other bytes unchanged.

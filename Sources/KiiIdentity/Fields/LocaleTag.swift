@@ -63,23 +63,21 @@ public struct LocaleTag: IdentityField {
         if let bad = FieldChecks.characters(
             bytes,
             allowed: allowed,
-            allowedDescription: "only letters, digits and '-' are",
+            allowedCharacters: .locale,
             field: field
         ) {
             return [bad]
         }
         guard let misfit = firstMisfit(bytes), !isGrandfathered(bytes) else { return [] }
-        let reason: String
+        let detail: ValidationError.Detail
         if misfit.lowerBound == bytes.count {
-            reason = "is not a well-formed BCP 47 language tag (it ends where a subtag is expected)"
+            detail = .languageTagEndsEarly
         } else if misfit.isEmpty {
-            reason = "is not a well-formed BCP 47 language tag (empty subtag at position \(misfit.lowerBound + 1))"
+            detail = .emptySubtag(position: misfit.lowerBound + 1)
         } else {
-            let subtag = String(decoding: bytes[misfit], as: UTF8.self)
-            reason =
-                "is not a well-formed BCP 47 language tag ('\(subtag)' at position \(misfit.lowerBound + 1) does not fit there)"
+            detail = .misplacedSubtag(String(decoding: bytes[misfit], as: UTF8.self), position: misfit.lowerBound + 1)
         }
-        return [ValidationError.Problem(field: field, code: .malformedLanguageTag, reason: reason)]
+        return [ValidationError.Problem(field: field, detail)]
     }
 
     static func isGrandfathered(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

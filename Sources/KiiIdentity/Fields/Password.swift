@@ -52,7 +52,7 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
             FieldChecks.characters(
                 bytes,
                 allowed: .printableASCII,
-                allowedDescription: "only printable ASCII characters and spaces are",
+                allowedCharacters: .password,
                 field: field,
                 revealCharacter: false
             ),

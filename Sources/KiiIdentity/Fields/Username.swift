@@ -62,7 +62,7 @@ public struct Username: IdentityField {
             FieldChecks.characters(
                 bytes,
                 allowed: allowed,
-                allowedDescription: "only letters, digits, '_', '-' and '.' are",
+                allowedCharacters: .username,
                 field: field
             ),
         ].compactMap { $0 }

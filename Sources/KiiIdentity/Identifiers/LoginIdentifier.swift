@@ -79,7 +79,7 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
     public init(_ raw: String, country: String? = nil, policy: PhonePolicy = .default) throws(ValidationError) {
         if raw.utf8.count > Self.maximumBytes { throw Self.tooLong(maximum: Self.maximumBytes) }
         guard let kind = Self.classify(raw, country: country) else {
-            throw ValidationError(.identifier, .missing, "is missing")
+            throw ValidationError(.identifier, .missing)
         }
         self.kind = kind
         switch kind {
@@ -116,7 +116,7 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
                 value = .phone(try PhoneNumber(rest: number, policy: policy))
             }
         } else {
-            guard !raw.isEmpty else { throw ValidationError(.identifier, .missing, "is missing") }
+            guard !raw.isEmpty else { throw ValidationError(.identifier, .missing) }
             kind = .username
             value = .username(try Username(raw))
         }
@@ -128,7 +128,7 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
     public static let maximumBytes = EmailAddress.lengths.upperBound
 
     static func tooLong(maximum: Int) -> ValidationError {
-        ValidationError(.identifier, .tooLong, "is too long (maximum \(maximum) characters)")
+        ValidationError(.identifier, .tooLong(maximum: maximum, unit: .characters))
     }
 
     static let emailPrefix = "EMAIL:"

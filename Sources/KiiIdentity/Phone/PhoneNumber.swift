@@ -177,7 +177,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
             let international = try PhoneNumber(international: e164, policy: .anyValidNumber)
             let local = try PhoneNumber(local: international.nationalNumber, country: region, policy: .anyValidNumber)
             guard local.e164 == international.e164 else {
-                throw ValidationError(.phoneNumber, .invalidNumber, "is not a number of region \(region)")
+                throw ValidationError(.phoneNumber, .notNumberOfRegion(region: region))
             }
             self = local
         } catch {

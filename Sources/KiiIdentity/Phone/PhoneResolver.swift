@@ -3,8 +3,8 @@ internal import CPhoneNumberShims
 /// The steps from checked syntax to a ``PhoneNumber``: libphonenumber's verdict, the digit
 /// bounds after conversion, and the type policy.
 enum PhoneResolver {
-    private static func fail(_ code: ValidationError.Code, _ reason: String) -> ValidationError {
-        ValidationError(.phoneNumber, code, reason)
+    private static func fail(_ detail: ValidationError.Detail) -> ValidationError {
+        ValidationError(.phoneNumber, detail)
     }
 
     /// `+digits`; `strict` demands that the input already be the E.164 form.
@@ -20,20 +20,14 @@ enum PhoneResolver {
         let analysis = PhoneNumberLibrary.analyze(bytes, region: nil)
         try checkParsed(analysis)
         guard analysis.isValid else {
-            throw fail(
-                .invalidNumber,
-                "is not a valid number (libphonenumber knows no such +\(analysis.countryCallingCode) number)"
-            )
+            throw fail(.noSuchNumber(callingCode: analysis.countryCallingCode))
         }
         guard let region = RegionTable.shared.region(analysis.region) else {
-            throw fail(
-                .nonGeographic,
-                "is a non-geographic number (+\(analysis.countryCallingCode)), which belongs to no country"
-            )
+            throw fail(.nonGeographic(callingCode: analysis.countryCallingCode))
         }
         let e164 = "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
         if strict && !e164.utf8.elementsEqual(bytes) {
-            throw fail(.notE164, "is not in E.164 form (did you mean \(e164)?)")
+            throw fail(.notE164(suggestion: e164))
         }
         return try finish(analysis, e164: e164, region: region, policy: policy)
     }
@@ -43,14 +37,17 @@ enum PhoneResolver {
         _ bytes: UnsafeBufferPointer<UInt8>,
         country: String,
         countryField: ValidationError.Field,
-        countryReasonPrefix: String = "",
+        countryInRegionPrefix: Bool = false,
         policy: PhonePolicy
     ) throws(ValidationError) -> PhoneNumber {
         var problems = PhoneSyntax.localProblems(bytes)
         let region = RegionTable.shared.region(country)
         if region == nil {
             problems += country.withUTF8Bytes(CountryCode.diagnose).map {
-                ValidationError.Problem(field: countryField, code: $0.code, reason: countryReasonPrefix + $0.reason)
+                ValidationError.Problem(
+                    field: countryField,
+                    countryInRegionPrefix ? .regionPrefix($0.detail) : $0.detail
+                )
             }
         }
         guard problems.isEmpty, let region else { throw ValidationError(problems) }
@@ -58,27 +55,26 @@ enum PhoneResolver {
         try checkParsed(analysis)
         switch Int(analysis.countryCodeSource) {
         case CPhoneNumberShims_FROM_NUMBER_WITH_IDD:
-            throw fail(
-                .internationalPrefix,
-                "starts with an international dialling prefix; write it as +\(analysis.countryCallingCode)\(analysis.nationalNumber)"
-            )
+            throw fail(.internationalPrefix(suggestion: "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"))
         case CPhoneNumberShims_FROM_NUMBER_WITHOUT_PLUS_SIGN
         where region.nationalPrefix != String(region.countryCallingCode):
             throw fail(
-                .callingCodeWithoutPlus,
-                "starts with the calling code \(analysis.countryCallingCode) without '+'; write +\(analysis.countryCallingCode)\(analysis.nationalNumber) or the national number"
+                .callingCodeWithoutPlus(
+                    callingCode: analysis.countryCallingCode,
+                    suggestion: "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
+                )
             )
         default:
             break
         }
         guard analysis.countryCallingCode == region.countryCallingCode else {
-            throw fail(.invalidNumber, "is not a valid number for \(region.code)")
+            throw fail(.invalidNumberForRegion(region: region.code))
         }
         let e164 = "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
         if let count = PhoneSyntax.digitCountProblem(e164.utf8.count - 1, policy: policy) {
             throw ValidationError([count])
         }
-        guard analysis.isValid else { throw fail(.invalidNumber, "is not a valid number for \(region.code)") }
+        guard analysis.isValid else { throw fail(.invalidNumberForRegion(region: region.code)) }
         return try finish(analysis, e164: e164, region: region, policy: policy)
     }
 
@@ -86,14 +82,14 @@ enum PhoneResolver {
     static func rest(_ bytes: UnsafeBufferPointer<UInt8>, policy: PhonePolicy) throws(ValidationError) -> PhoneNumber {
         if let stop = PhoneSyntax.inputLengthProblem(bytes) { throw ValidationError([stop]) }
         guard bytes.count > 3, bytes[2] == UInt8(ascii: "-") else {
-            throw fail(.malformedRestForm, "must be a region code, '-' and the national number, like JP-9012345678")
+            throw fail(.malformedRestForm)
         }
         let country = String(decoding: bytes[..<2], as: UTF8.self)
         return try local(
             UnsafeBufferPointer(rebasing: bytes[3...]),
             country: country,
             countryField: .phoneNumber,
-            countryReasonPrefix: "has a region prefix that ",
+            countryInRegionPrefix: true,
             policy: policy
         )
     }
@@ -115,7 +111,7 @@ enum PhoneResolver {
             return number
         }
         guard let country else {
-            throw fail(.needsCountry, "needs a country to be read as a local number, or a '+' and the calling code")
+            throw fail(.needsCountry)
         }
         return try typed.digits.withUnsafeBufferPointer { (digits) throws(ValidationError) in
             try local(digits, country: country, countryField: .country, policy: policy)
@@ -127,13 +123,13 @@ enum PhoneResolver {
         case CPhoneNumberShims_OK:
             return
         case CPhoneNumberShims_INVALID_COUNTRY_CODE:
-            throw fail(.callingCodeUnknown, "does not start with a country calling code in use")
+            throw fail(.unknownCallingCode)
         case CPhoneNumberShims_TOO_SHORT_NSN, CPhoneNumberShims_TOO_SHORT_AFTER_IDD:
-            throw fail(.invalidNumber, "is not a valid number (too short)")
+            throw fail(.numberTooShort)
         case CPhoneNumberShims_TOO_LONG_NSN:
-            throw fail(.invalidNumber, "is not a valid number (too long)")
+            throw fail(.numberTooLong)
         default:
-            throw fail(.invalidNumber, "is not a valid number")
+            throw fail(.invalidNumber)
         }
     }
 
@@ -149,9 +145,9 @@ enum PhoneResolver {
         }
         if policy.mobileOnly && !analysis.type.isMobile {
             if analysis.type == .fixedLine {
-                throw fail(.landline, "is a landline number (only mobile numbers are accepted)")
+                throw fail(.landline)
             }
-            throw fail(.notMobile, "is a \(analysis.type) number (only mobile numbers are accepted)")
+            throw fail(.notMobile(type: analysis.type))
         }
         return PhoneNumber(
             e164: e164,

@@ -2,8 +2,8 @@
 enum PhoneSyntax {
     static let field = ValidationError.Field.phoneNumber
 
-    static func problem(_ code: ValidationError.Code, _ reason: String) -> ValidationError.Problem {
-        ValidationError.Problem(field: field, code: code, reason: reason)
+    static func problem(_ detail: ValidationError.Detail) -> ValidationError.Problem {
+        ValidationError.Problem(field: field, detail)
     }
 
     /// `+` then only digits, as many as `policy` allows.
@@ -24,12 +24,12 @@ enum PhoneSyntax {
         let hasPlus = bytes[0] == UInt8(ascii: "+")
         let body = UnsafeBufferPointer(rebasing: bytes[(hasPlus ? 1 : 0)...])
         if !hasPlus {
-            problems.append(problem(.missingPlus, "must start with '+' and the country calling code"))
+            problems.append(problem(.missingPlus))
         }
         if let bad = FieldChecks.characters(
             body,
             allowed: .digits,
-            allowedDescription: "after the '+' only digits are",
+            allowedCharacters: .internationalPhoneNumber,
             field: field,
             positionOffset: hasPlus ? 1 : 0
         ) {
@@ -57,19 +57,14 @@ enum PhoneSyntax {
         if let bad = FieldChecks.characters(
             bytes,
             allowed: .digits,
-            allowedDescription: "a local number is only digits; an international one starts with '+'",
+            allowedCharacters: .localPhoneNumber,
             field: field
         ) {
             problems.append(bad)
         }
         // Count digits, not bytes: a non-digit is an invalid character, not an extra digit.
         if bytes.reduce(0, { $0 + ($1 &- 0x30 < 10 ? 1 : 0) }) > PhoneNumber.maximumLocalDigits {
-            problems.append(
-                problem(
-                    .tooManyDigits,
-                    "has too many digits (maximum \(PhoneNumber.maximumLocalDigits) in a local number)"
-                )
-            )
+            problems.append(problem(.tooManyLocalDigits(maximum: PhoneNumber.maximumLocalDigits)))
         }
         return problems
     }
@@ -83,16 +78,10 @@ enum PhoneSyntax {
     /// `too_few_digits` / `too_many_digits` for an international number of `digits` digits.
     static func digitCountProblem(_ digits: Int, policy: PhonePolicy) -> ValidationError.Problem? {
         if digits < policy.digitCount.lowerBound {
-            return problem(
-                .tooFewDigits,
-                "has \(digits) \(digits == 1 ? "digit" : "digits") (minimum \(policy.digitCount.lowerBound), calling code included)"
-            )
+            return problem(.tooFewDigits(digits: digits, minimum: policy.digitCount.lowerBound))
         }
         if digits > policy.digitCount.upperBound {
-            return problem(
-                .tooManyDigits,
-                "has \(digits) digits (maximum \(policy.digitCount.upperBound), calling code included)"
-            )
+            return problem(.tooManyDigits(digits: digits, maximum: policy.digitCount.upperBound))
         }
         return nil
     }

@@ -15,8 +15,8 @@ enum PhoneTyping {
         var digits: [UInt8] = []
     }
 
-    private static func problem(_ code: ValidationError.Code, _ reason: String) -> ValidationError.Problem {
-        ValidationError.Problem(field: .phoneNumber, code: code, reason: reason)
+    private static func problem(_ detail: ValidationError.Detail) -> ValidationError.Problem {
+        ValidationError.Problem(field: .phoneNumber, detail)
     }
 
     static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -51,7 +51,7 @@ enum PhoneTyping {
     }
 
     static func clean(_ bytes: UnsafeBufferPointer<UInt8>) throws(ValidationError) -> Typed {
-        let length = FieldChecks.length(bytes.count, 1...maximumBytes, field: .phoneNumber, unit: "bytes")
+        let length = FieldChecks.length(bytes.count, 1...maximumBytes, field: .phoneNumber, unit: .bytes)
         if length.stop { throw ValidationError([length.problem!]) }
 
         var typed = Typed()
@@ -102,34 +102,36 @@ enum PhoneTyping {
         }
 
         if letters.starts(with: Array("tel".utf8)), let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon == 3 {
-            throw ValidationError([problem(.telURI, "is a tel: URI; give the number itself")])
+            throw ValidationError([problem(.telURI)])
         }
         var problems: [ValidationError.Problem] = []
         let extensionWords: [[UInt8]] = ["x", "ext", "extn", "extension"].map { Array($0.utf8) }
         if hasExtensionMark || (lettersFollowDigits && digitsAfterLetters && extensionWords.contains(letters)) {
-            problems.append(problem(.hasExtension, "has an extension, which is not part of a phone number"))
+            problems.append(problem(.hasExtension))
         } else if !letters.isEmpty {
-            problems.append(problem(.containsLetters, "contains letters (vanity numbers are not accepted; use digits)"))
+            problems.append(problem(.containsLetters))
         }
         if let firstBad {
-            let what = CharacterDescription.describe(firstBad.scalar)
-            let more = badCount > 1 ? " and \(badCount - 1) more" : ""
             problems.append(
                 problem(
-                    .invalidCharacter,
-                    "contains \(what) at position \(firstBad.position)\(more) that \(badCount > 1 ? "are" : "is") not allowed (digits, a leading '+', and spaces, '-', '.', '(' or ')' between digits are)"
+                    .invalidCharacter(
+                        .scalar(firstBad.scalar),
+                        position: firstBad.position,
+                        count: badCount,
+                        allowed: .typedPhoneNumber
+                    )
                 )
             )
         } else if !typed.digits.isEmpty && digitValue(lastScalar) == nil && lastScalar != ")" && lastScalar != "）"
             && letters.isEmpty && !hasExtensionMark
         {
-            problems.append(problem(.invalidCharacter, "ends with a separator (separators go between digits)"))
+            problems.append(problem(.endsWithSeparator))
         }
         if typed.digits.isEmpty && problems.isEmpty {
-            problems.append(problem(.invalidNumber, "has no digits"))
+            problems.append(problem(.noDigits))
         }
         if typed.digits.count > maximumDigits {
-            problems.append(problem(.tooManyDigits, "has \(typed.digits.count) digits (maximum \(maximumDigits))"))
+            problems.append(problem(.tooManyTypedDigits(digits: typed.digits.count, maximum: maximumDigits)))
         }
         if !problems.isEmpty { throw ValidationError(problems) }
         return typed

@@ -72,11 +72,7 @@ public struct IdentityUpdate: Sendable, Hashable, Codable, CustomStringConvertib
         if let raw = changes.username {
             if let current = user.username {
                 if (try? Username(raw)) != current {
-                    checker.add(
-                        .username,
-                        .immutable,
-                        "cannot be changed once registered (it is '\(current.normalized)')"
-                    )
+                    checker.add(.username, .usernameImmutable(current: current.normalized))
                 }
             } else if let new = checker.field(Username.self, raw) {
                 username = new
@@ -101,11 +97,7 @@ public struct IdentityUpdate: Sendable, Hashable, Codable, CustomStringConvertib
         }
         checker.add(givenCountry.problems)
         if user.isPseudoUser {
-            checker.add(
-                .user,
-                .pseudoUserMustUpgrade,
-                "is a pseudo user, which is upgraded to a normal user (with an identifier and a password), not updated"
-            )
+            checker.add(.user, .pseudoUserMustUpgrade)
         }
         try checker.finish()
         previous = user

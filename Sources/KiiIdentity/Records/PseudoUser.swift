@@ -25,9 +25,9 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
     ) throws(ValidationError) {
         var checker = RecordChecker()
         for kind in identity.givenKinds {
-            checker.add(kind.field, .notAllowedForPseudoUser, Self.notAllowedReason)
+            checker.add(kind.field, .notAllowedForPseudoUser)
         }
-        if password != nil { checker.add(.password, .notAllowedForPseudoUser, Self.notAllowedReason) }
+        if password != nil { checker.add(.password, .notAllowedForPseudoUser) }
         let country = RecordChecker.country(fields.country)
         let checked = checker.userFields(fields, country: country.value, countryProblems: country.problems)
         try checker.finish()
@@ -61,8 +61,6 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
         try checker.finish()
         self = registration!
     }
-
-    static let notAllowedReason = "is not allowed for a pseudo user (upgrade it to a normal user to set one)"
 
     /// `PseudoUserRegistration({"displayName":"Guest"})`.
     public var description: String { "PseudoUserRegistration(\(body))" }

@@ -14,8 +14,8 @@ struct RecordChecker {
     }
 
     /// Adds a problem.
-    mutating func add(_ field: ValidationError.Field, _ code: ValidationError.Code, _ reason: String) {
-        problems.append(ValidationError.Problem(field: field, code: code, reason: reason))
+    mutating func add(_ field: ValidationError.Field, _ detail: ValidationError.Detail) {
+        problems.append(ValidationError.Problem(field: field, detail))
     }
 
     /// Adds problems found elsewhere.
@@ -35,10 +35,6 @@ struct RecordChecker {
         return check { () throws(ValidationError) in try F(raw) }
     }
 
-    /// The reason given when a local number has no country to be read in.
-    static let needsCountryReason =
-        "needs a country: give it in the REST form (like JP-9012345678) or set the user's country"
-
     /// A phone number in a strict form (or typed, when `typed`), read in `country` when local.
     ///
     /// - Parameter countryGiven: a country was given but is invalid: its own problem is
@@ -57,7 +53,7 @@ struct RecordChecker {
             } catch {
                 for problem in error.problems {
                     if problem.code == .needsCountry {
-                        if !countryGiven { add(.phoneNumber, .needsCountry, Self.needsCountryReason) }
+                        if !countryGiven { add(.phoneNumber, .recordNeedsCountry) }
                     } else {
                         problems.append(problem)
                     }
@@ -77,7 +73,7 @@ struct RecordChecker {
                 return nil
             }
             guard let country else {
-                if !countryGiven { add(.phoneNumber, .needsCountry, Self.needsCountryReason) }
+                if !countryGiven { add(.phoneNumber, .recordNeedsCountry) }
                 return nil
             }
             return check { () throws(ValidationError) in
@@ -90,11 +86,11 @@ struct RecordChecker {
     mutating func customNames(_ custom: [String: JSONValue]) {
         for name in custom.keys.sorted() where !UserFields.isAllowedCustomName(name) {
             if name.isEmpty {
-                add(.customFields, .emptyFieldName, "has an empty name")
+                add(.customFields, .emptyFieldName)
             } else if name.utf8.first == UInt8(ascii: "_") {
-                add(.customFields, .reservedName, "'\(name)' starts with '_', which is reserved")
+                add(.customFields, .reservedPrefix(name: name))
             } else {
-                add(.customFields, .reservedName, "'\(name)' is a predefined field name")
+                add(.customFields, .predefinedName(name: name))
             }
         }
     }

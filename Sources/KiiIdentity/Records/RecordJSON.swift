@@ -29,13 +29,7 @@ struct RecordJSON {
     /// (never the value, which could be a password) and `nil`.
     private mutating func string(_ value: JSONValue, _ field: ValidationError.Field) -> String? {
         if let string = value.stringValue { return string }
-        problems.append(
-            ValidationError.Problem(
-                field: field,
-                code: .notAString,
-                reason: "must be a JSON string, not \(value.typeName)"
-            )
-        )
+        problems.append(ValidationError.Problem(field: field, .notAString(found: .init(of: value))))
         return nil
     }
 

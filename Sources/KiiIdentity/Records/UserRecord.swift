@@ -60,7 +60,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
         var checker = RecordChecker()
         checker.add(split.problems.filter { $0.field != .password })
         if object["password"] != nil {
-            checker.add(.password, .reservedName, "is not part of a user record (only of a request body)")
+            checker.add(.password, .passwordNotInRecord)
         }
         let country = RecordChecker.country(split.fields.country)
         let username = checker.field(Username.self, split.identity.username)

@@ -1,3 +1,5 @@
+import KiiIdentity
+
 /// Reads RFC 4180 CSV records from a ``LineReader``.
 ///
 /// Fields are separated by `,`; a field in double quotes may contain `,`, `""` (one quote) and
@@ -8,8 +10,8 @@ struct CSVReader {
     enum Record {
         /// The fields' bytes, unquoted.
         case fields([[UInt8]])
-        /// A record that breaks the syntax; the reason says how.
-        case malformed(String)
+        /// A record that breaks the syntax; the detail says how.
+        case malformed(ValidationError.Detail)
         /// A record longer than the reader's line limit.
         case tooLong
     }
@@ -38,7 +40,7 @@ struct CSVReader {
             if parser.byteCount > lines.maximumLineBytes { return (startLine, .tooLong) }
             switch try lines.next() {
             case nil:
-                return (startLine, .malformed("has a quoted field that is never closed"))
+                return (startLine, .malformed(.unclosedQuote))
             case .tooLong:
                 return (startLine, .tooLong)
             case .bytes(let bytes):
@@ -56,8 +58,8 @@ struct CSVReader {
         var fieldWasQuoted = false
         var byteCount = 0
 
-        /// Parses one physical line; returns a reason when the syntax is broken.
-        mutating func consume(_ line: [UInt8]) -> String? {
+        /// Parses one physical line; returns what is wrong when the syntax is broken.
+        mutating func consume(_ line: [UInt8]) -> ValidationError.Detail? {
             byteCount += line.count + 1
             var bytes = line[...]
             if !inQuotes, bytes.last == 0x0D { bytes = bytes.dropLast() }
@@ -78,7 +80,7 @@ struct CSVReader {
                             continue
                         }
                         if nextIndex < bytes.endIndex && bytes[nextIndex] != 0x2C {
-                            return "has text after a closing quote (column \(fields.count + 1))"
+                            return .textAfterClosingQuote(column: fields.count + 1)
                         }
                     } else {
                         field.append(byte)
@@ -89,7 +91,7 @@ struct CSVReader {
                     fieldWasQuoted = false
                 } else if byte == 0x22 {
                     guard field.isEmpty, !fieldWasQuoted else {
-                        return "has a quote inside an unquoted field (column \(fields.count + 1))"
+                        return .quoteInUnquotedField(column: fields.count + 1)
                     }
                     inQuotes = true
                     fieldWasQuoted = true

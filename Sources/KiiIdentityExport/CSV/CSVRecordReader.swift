@@ -33,12 +33,12 @@ final class CSVRecordReader {
         switch record {
         case .tooLong:
             return (line, .failure(ValidationError([.lineTooLong])))
-        case .malformed(let reason):
-            return (line, .failure(ValidationError(.line, .malformedCSV, reason)))
+        case .malformed(let detail):
+            return (line, .failure(ValidationError(.line, detail)))
         case .fields(let cells):
             guard cells.count == columns.count else {
-                let reason = "has \(cells.count) fields but the header has \(columns.count)"
-                return (line, .failure(ValidationError(.line, .columnCount, reason)))
+                let detail = ValidationError.Detail.columnCount(fields: cells.count, headerFields: columns.count)
+                return (line, .failure(ValidationError(.line, detail)))
             }
             return (line, .success(makeRecord(from: cells)))
         }
@@ -50,21 +50,11 @@ final class CSVRecordReader {
             var name = String(decoding: bytes, as: UTF8.self)
             if index == 0 && name.hasPrefix("\u{FEFF}") { name.removeFirst() }
             if !ExportRecord.memberNames.contains(name) {
-                headerProblems.append(
-                    ValidationError.Problem(
-                        field: .line,
-                        code: .unknownField,
-                        reason: "has a column \(index + 1) that is not a member of a user record; it is ignored"
-                    )
-                )
+                headerProblems.append(ValidationError.Problem(field: .line, .unknownColumn(column: index + 1)))
                 columns.append(nil)
             } else if !seen.insert(name).inserted {
                 headerProblems.append(
-                    ValidationError.Problem(
-                        field: .line,
-                        code: .unknownField,
-                        reason: "names column '\(name)' twice; column \(index + 1) is ignored"
-                    )
+                    ValidationError.Problem(field: .line, .repeatedColumn(name: name, column: index + 1))
                 )
                 columns.append(nil)
             } else {
@@ -78,22 +68,22 @@ final class CSVRecordReader {
         for (name, cell) in zip(columns, cells) {
             guard let name, !cell.isEmpty else { continue }
             guard let text = String(validating: cell, as: UTF8.self) else {
-                record.addProblem(member: name, .invalidUTF8, "contains bytes that are not UTF-8")
+                record.addProblem(member: name, .invalidUTF8)
                 continue
             }
             switch name {
             case "custom":
                 switch try? decoder.decode(JSONValue.self, from: Data(cell)) {
                 case .object(let members)?: record.custom = members
-                case nil: record.addProblem(member: name, .malformedJSON, "is not valid JSON")
+                case nil: record.addProblem(member: name, .malformedJSON)
                 case let value?:
-                    record.addProblem(member: name, .wrongType, "must be a JSON object, not \(value.typeName)")
+                    record.addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
                 }
             case "pseudo":
                 switch text {
                 case "true": record.pseudo = true
                 case "false": record.pseudo = false
-                default: record.addProblem(member: name, .wrongType, "must be true or false")
+                default: record.addProblem(member: name, .wrongType(expected: .boolean, found: nil))
                 }
             default:
                 _ = record.setString(text, forMember: name)

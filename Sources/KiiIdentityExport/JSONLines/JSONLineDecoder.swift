@@ -19,18 +19,18 @@ public struct JSONLineDecoder: Sendable {
         from bytes: [UInt8],
         field: ValidationError.Field
     ) -> Result<T, ValidationError> {
-        func problem(_ code: ValidationError.Code, _ reason: String) -> Result<T, ValidationError> {
-            .failure(ValidationError(field, code, reason))
+        func problem(_ detail: ValidationError.Detail) -> Result<T, ValidationError> {
+            .failure(ValidationError(field, detail))
         }
         guard Self.isUTF8(bytes) else {
-            return problem(.invalidUTF8, "contains bytes that are not UTF-8")
+            return problem(.invalidUTF8)
         }
         do {
             return .success(try decoder.decode(T.self, from: Data(bytes)))
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-            return problem(.notAnObject, "is not a JSON object")
+            return problem(.notAnObject)
         } catch {
-            return problem(.malformedJSON, "is not valid JSON")
+            return problem(.malformedJSON)
         }
     }
 

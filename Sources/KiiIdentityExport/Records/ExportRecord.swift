@@ -76,8 +76,8 @@ public struct ExportRecord: Sendable, Hashable {
     }
 
     /// Keeps a problem with member `name`, under the member's field.
-    mutating func addProblem(member: String, _ code: ValidationError.Code, _ reason: String) {
-        inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), code: code, reason: reason))
+    mutating func addProblem(member: String, _ detail: ValidationError.Detail) {
+        inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), detail))
     }
 }
 
@@ -101,25 +101,25 @@ extension ExportRecord: Decodable {
                 if case .object(let members) = value {
                     custom = members
                 } else {
-                    addProblem(member: name, .wrongType, "must be a JSON object, not \(value.typeName)")
+                    addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
                 }
             case "pseudo":
                 if let value = try? container.decode(Bool.self, forKey: key) {
                     pseudo = value
                 } else {
                     let value = try container.decode(JSONValue.self, forKey: key)
-                    addProblem(member: name, .wrongType, "must be true or false, not \(value.typeName)")
+                    addProblem(member: name, .wrongType(expected: .boolean, found: .init(of: value)))
                 }
             default:
                 guard Self.memberNames.contains(name) else {
-                    addProblem(member: name, .unknownField, "is not a member of a user record")
+                    addProblem(member: name, .notRecordMember)
                     continue
                 }
                 if let value = try? container.decode(String.self, forKey: key) {
                     _ = setString(value, forMember: name)
                 } else {
                     let value = try container.decode(JSONValue.self, forKey: key)
-                    addProblem(member: name, .notAString, "must be a JSON string, not \(value.typeName)")
+                    addProblem(member: name, .notAString(found: .init(of: value)))
                 }
             }
         }

@@ -159,7 +159,7 @@ struct CheckCommand: ParsableCommand {
 extension KiiIdentity.ValidationError.Problem {
     /// `{"code", "reason"}` for a problem with a whole line; the reason names the line.
     var lineCodeAndReason: JSONOutput {
-        let text = reason.hasPrefix("\"") || reason.hasPrefix("the ") ? reason : message
+        let text = detail.namesItsSubject ? reason : message
         return .object([("code", .string(code.rawValue)), ("reason", .string(text))])
     }
 }

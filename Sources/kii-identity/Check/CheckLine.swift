@@ -28,31 +28,49 @@ struct CheckLine: Decodable {
             let key = AnyKey(stringValue: name)
             guard container.contains(key), (try? container.decodeNil(forKey: key)) != true else { return nil }
             if let text = try? container.decode(String.self, forKey: key) { return text }
-            problem(.notAString, "\"\(name)\" must be a string")
+            problem(.memberNotAString(member: name))
             return nil
         }
         let fieldName = string("field")
         value = string("value")
         country = string("country")
         for key in container.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
-            problem(.unknownField, "the line has a member other than \"field\", \"value\" and \"country\"")
+            problem(.unexpectedMember(allowed: CodingKeys.allCases.map(\.rawValue)))
             break
         }
         if let fieldName {
             field = FieldCheck.Field(rawValue: fieldName)
             if field == nil {
-                let names = FieldCheck.Field.allCases.map(\.rawValue).joined(separator: ", ")
-                problem(.unknownField, "\"field\" must be one of \(names)")
+                problem(.memberNotOneOf(member: "field", allowed: FieldCheck.Field.allCases.map(\.rawValue)))
             }
-        } else if !problems.contains(where: { $0.reason.hasPrefix("\"field\"") }) {
-            problem(.missing, "\"field\" is missing")
+        } else if !problems.contains(where: { $0.detail.member == "field" }) {
+            problem(.memberMissing(member: "field"))
         }
-        if value == nil && !problems.contains(where: { $0.reason.hasPrefix("\"value\"") }) {
-            problem(.missing, "\"value\" is missing")
+        if value == nil && !problems.contains(where: { $0.detail.member == "value" }) {
+            problem(.memberMissing(member: "value"))
         }
 
-        func problem(_ code: ValidationError.Code, _ reason: String) {
-            problems.append(ValidationError.Problem(field: .line, code: code, reason: reason))
+        func problem(_ detail: ValidationError.Detail) {
+            problems.append(ValidationError.Problem(field: .line, detail))
+        }
+    }
+}
+
+extension ValidationError.Detail {
+    /// The member of an input line a detail names ("field" in `"field" is missing`), if any.
+    var member: String? {
+        switch self {
+        case .memberNotAString(let member), .memberNotOneOf(let member, _), .memberMissing(let member): member
+        default: nil
+        }
+    }
+
+    /// Whether the reason names its own subject (`"field" is missing`, `the line has ...`), so
+    /// it is shown without the field's name.
+    var namesItsSubject: Bool {
+        switch self {
+        case .memberNotAString, .memberNotOneOf, .memberMissing, .unexpectedMember: true
+        default: false
         }
     }
 }

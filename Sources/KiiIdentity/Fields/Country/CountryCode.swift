@@ -46,26 +46,23 @@ public struct CountryCode: IdentityField, Comparable {
     }
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
-        func problem(_ code: ValidationError.Code, _ reason: String) -> ValidationError.Problem {
-            ValidationError.Problem(field: field, code: code, reason: reason)
+        func problem(_ detail: ValidationError.Detail) -> ValidationError.Problem {
+            ValidationError.Problem(field: field, detail)
         }
-        if bytes.isEmpty { return [problem(.missing, "is missing")] }
-        if bytes.count > 2 { return [problem(.tooLong, "is too long (maximum 2 letters)")] }
+        if bytes.isEmpty { return [problem(.missing)] }
+        if bytes.count > 2 { return [problem(.tooLong(maximum: 2, unit: .letters))] }
         guard bytes.count == 2, ByteSet.letters.containsAll(bytes) else {
-            return [problem(.invalidFormat, "must be two capital letters (ISO 3166-1 alpha-2), like JP")]
+            return [problem(.invalidCountryFormat)]
         }
         let upper = String(decoding: bytes.map { $0 &- 0x61 < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
         let known = RegionTable.shared.region(upper) != nil
         if !ByteSet.upperCaseLetters.containsAll(bytes) {
             if known {
-                return [problem(.notUppercase, "must be in capital letters: did you mean '\(upper)'?")]
+                return [problem(.notUppercase(suggestion: upper))]
             }
-            return [
-                problem(.notUppercase, "must be in capital letters"),
-                problem(.unknownRegion, "must be a supported region ('\(upper)' is not one)"),
-            ]
+            return [problem(.notUppercase(suggestion: nil)), problem(.unknownRegion(region: upper))]
         }
-        return [problem(.unknownRegion, "must be a supported region ('\(upper)' is not one)")]
+        return [problem(.unknownRegion(region: upper))]
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -156,13 +156,13 @@ public struct EmailAddress: IdentityField {
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
         let length = FieldChecks.length(bytes.count, lengths, field: field)
         if length.stop { return [length.problem!] }
-        func problem(_ code: ValidationError.Code, _ reason: String) -> ValidationError.Problem {
-            ValidationError.Problem(field: field, code: code, reason: reason)
+        func problem(_ detail: ValidationError.Detail) -> ValidationError.Problem {
+            ValidationError.Problem(field: field, detail)
         }
         let at = UInt8(ascii: "@")
         let atCount = bytes.reduce(0) { $0 + ($1 == at ? 1 : 0) }
-        if atCount == 0 { return [problem(.missingAt, "has no '@'")] }
-        if atCount > 1 { return [problem(.multipleAt, "has \(atCount) '@' characters (exactly one is allowed)")] }
+        if atCount == 0 { return [problem(.missingAt)] }
+        if atCount > 1 { return [problem(.multipleAt(count: atCount))] }
         let atIndex = bytes.firstIndex(of: at)!
         let local = UnsafeBufferPointer(rebasing: bytes[..<atIndex])
         let domain = UnsafeBufferPointer(rebasing: bytes[(atIndex + 1)...])
@@ -171,73 +171,61 @@ public struct EmailAddress: IdentityField {
 
     private static func diagnoseLocalPart(
         _ local: UnsafeBufferPointer<UInt8>,
-        _ problem: (ValidationError.Code, String) -> ValidationError.Problem
+        _ problem: (ValidationError.Detail) -> ValidationError.Problem
     ) -> [ValidationError.Problem] {
         let dot = UInt8(ascii: ".")
-        if local.isEmpty { return [problem(.emptyLocalPart, "has nothing before '@'")] }
+        if local.isEmpty { return [problem(.emptyLocalPart)] }
         var problems: [ValidationError.Problem] = []
         if local.count > localPartLengths.upperBound {
-            problems.append(
-                problem(
-                    .localPartTooLong,
-                    "has a part before '@' that is too long (maximum \(localPartLengths.upperBound) characters)"
-                )
-            )
+            problems.append(problem(.localPartTooLong(maximum: localPartLengths.upperBound)))
         }
         if let bad = FieldChecks.characters(
             local,
             allowed: localAllowed,
-            allowedDescription: "before '@' only letters, digits, '.', '_', '%', '+' and '-' are",
+            allowedCharacters: .emailLocalPart,
             field: field
         ) {
             problems.append(bad)
         }
         if local.first == dot || local.last == dot {
-            problems.append(problem(.localPartDotAtEdge, "has a part before '@' that starts or ends with '.'"))
+            problems.append(problem(.localPartDotAtEdge))
         }
         if zip(local, local.dropFirst()).contains(where: { $0 == dot && $1 == dot }) {
-            problems.append(problem(.consecutiveDots, "has '..' before '@'"))
+            problems.append(problem(.consecutiveDots))
         }
         return problems
     }
 
     private static func diagnoseDomain(
         _ domain: UnsafeBufferPointer<UInt8>,
-        _ problem: (ValidationError.Code, String) -> ValidationError.Problem
+        _ problem: (ValidationError.Detail) -> ValidationError.Problem
     ) -> [ValidationError.Problem] {
-        if domain.isEmpty { return [problem(.emptyDomain, "has nothing after '@'")] }
+        if domain.isEmpty { return [problem(.emptyDomain)] }
         var problems: [ValidationError.Problem] = []
         if let bad = FieldChecks.characters(
             domain,
             allowed: domainAllowedWithDots,
-            allowedDescription: "after '@' only letters, digits, '-' and '.' are",
+            allowedCharacters: .emailDomain,
             field: field
         ) {
             problems.append(bad)
         }
         let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         if labels.count < 2 {
-            problems.append(
-                problem(.domainNeedsTwoLabels, "needs a domain of two or more labels after '@', like example.com")
-            )
+            problems.append(problem(.domainNeedsTwoLabels))
         }
         if labels.contains(where: \.isEmpty) {
-            problems.append(problem(.emptyDomainLabel, "has an empty domain label (a '.' at an end, or '..')"))
+            problems.append(problem(.emptyDomainLabel))
         }
         if labels.contains(where: { $0.count > labelLengths.upperBound }) {
-            problems.append(
-                problem(
-                    .domainLabelTooLong,
-                    "has a domain label that is too long (maximum \(labelLengths.upperBound) characters)"
-                )
-            )
+            problems.append(problem(.domainLabelTooLong(maximum: labelLengths.upperBound)))
         }
         let hyphen = UInt8(ascii: "-")
         if labels.contains(where: { $0.first == hyphen || $0.last == hyphen }) {
-            problems.append(problem(.domainLabelHyphenAtEdge, "has a domain label that starts or ends with '-'"))
+            problems.append(problem(.domainLabelHyphenAtEdge))
         }
         if labels.count >= 2, let last = labels.last, !last.isEmpty, last.allSatisfy({ $0 &- 0x30 < 10 }) {
-            problems.append(problem(.numericTopLevelDomain, "has a last domain label that is all digits"))
+            problems.append(problem(.numericTopLevelDomain))
         }
         return problems
     }

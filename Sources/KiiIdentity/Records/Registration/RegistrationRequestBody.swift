@@ -58,14 +58,8 @@ public struct RegistrationRequestBody: Sendable, Hashable, Codable, CustomString
                 problems += error.problems
             }
         } else {
-            let reason = rawPassword == nil ? "is missing" : "must be a JSON string, not \(rawPassword!.typeName)"
-            problems.append(
-                ValidationError.Problem(
-                    field: .password,
-                    code: rawPassword == nil ? .missing : .notAString,
-                    reason: reason
-                )
-            )
+            let detail: ValidationError.Detail = rawPassword.map { .notAString(found: .init(of: $0)) } ?? .missing
+            problems.append(ValidationError.Problem(field: .password, detail))
         }
         var record: UserRecord?
         do {

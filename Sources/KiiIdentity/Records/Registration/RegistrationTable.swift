@@ -23,30 +23,20 @@ public enum RegistrationTable {
     /// which verification to turn off. Both are about the field `user`.
     public static func problem(for kinds: [LoginKind], policy: RegistrationPolicy) -> ValidationError.Problem? {
         let given = Set(kinds)
-        func conflict(_ reason: String) -> ValidationError.Problem {
-            ValidationError.Problem(field: .user, code: .verificationConflict, reason: reason)
+        func conflict(_ conflict: ValidationError.Detail.VerificationConflict) -> ValidationError.Problem {
+            ValidationError.Problem(field: .user, .verificationConflict(conflict))
         }
         if given.isEmpty {
-            return ValidationError.Problem(
-                field: .user,
-                code: .noIdentifier,
-                reason: "has no username, email address or phone number (give at least one)"
-            )
+            return ValidationError.Problem(field: .user, .noIdentifier)
         }
         if given.contains(.username) { return nil }
         switch (given.contains(.email), given.contains(.phone)) {
         case (false, true) where policy.phoneVerification:
-            return conflict(
-                "has only a phone number, so phone verification must be off (turn phone verification off, or add a username)"
-            )
+            return conflict(.onlyPhoneNumber)
         case (true, false) where policy.emailVerification:
-            return conflict(
-                "has only an email address, so email verification must be off (turn email verification off, or add a username)"
-            )
+            return conflict(.onlyEmailAddress)
         case (true, true) where policy.emailVerification && policy.phoneVerification:
-            return conflict(
-                "has an email address and a phone number but no username, so email verification or phone verification must be off (turn one of them off, or add a username)"
-            )
+            return conflict(.emailAddressAndPhoneNumber)
         default:
             return nil
         }
