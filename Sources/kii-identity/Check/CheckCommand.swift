@@ -64,6 +64,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var phonePolicy: PhonePolicyOption
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         if jsonl {
             guard values.count <= 1 else {
@@ -98,7 +100,7 @@ struct CheckCommand: ParsableCommand {
             country: country,
             policy: phonePolicy.policy
         )
-        print(check.text)
+        print(check.text(in: language.catalog))
         if !check.isValid { throw ExitCode(1) }
     }
 
@@ -130,14 +132,19 @@ struct CheckCommand: ParsableCommand {
         let decoder = JSONLineDecoder()
         let policy = phonePolicy.policy
         while let line = try lines.next() {
-            print(Self.result(of: line, decoder: decoder, policy: policy).serialized)
+            print(Self.result(of: line, decoder: decoder, policy: policy, language: language.catalog).serialized)
         }
     }
 
-    /// The output object for one input line.
-    static func result(of line: LineReader.Line, decoder: JSONLineDecoder, policy: PhonePolicy) -> JSONOutput {
+    /// The output object for one input line, reasons in `language`.
+    static func result(
+        of line: LineReader.Line,
+        decoder: JSONLineDecoder,
+        policy: PhonePolicy,
+        language: KiiIdentity.ValidationError.Language
+    ) -> JSONOutput {
         func failure(_ problems: [KiiIdentity.ValidationError.Problem]) -> JSONOutput {
-            .object([("valid", .bool(false)), ("errors", .array(problems.map(\.lineCodeAndReason)))])
+            .object([("valid", .bool(false)), ("errors", .array(problems.map { $0.lineCodeAndReason(in: language) }))])
         }
         switch line {
         case .tooLong:
@@ -150,16 +157,16 @@ struct CheckCommand: ParsableCommand {
                 guard request.problems.isEmpty, let field = request.field, let value = request.value else {
                     return failure(request.problems)
                 }
-                return FieldCheck(field, value: value, country: request.country, policy: policy).json
+                return FieldCheck(field, value: value, country: request.country, policy: policy).json(in: language)
             }
         }
     }
 }
 
 extension KiiIdentity.ValidationError.Problem {
-    /// `{"code", "reason"}` for a problem with a whole line; the reason names the line.
-    var lineCodeAndReason: JSONOutput {
-        let text = detail.namesItsSubject ? reason : message
+    /// `{"code", "reason"}` for a problem with a whole line; the reason, in `language`, names the line.
+    func lineCodeAndReason(in language: KiiIdentity.ValidationError.Language) -> JSONOutput {
+        let text = detail.namesItsSubject ? reason(in: language) : message(in: language)
         return .object([("code", .string(code.rawValue)), ("reason", .string(text))])
     }
 }

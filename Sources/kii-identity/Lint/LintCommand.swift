@@ -47,6 +47,8 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var options: RegistrationOptions
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         guard limit >= 0 else { throw ArgumentParser.ValidationError("--limit must be 0 or more") }
     }
@@ -75,8 +77,8 @@ struct LintCommand: ParsableCommand {
         if !headerDone { report.add(source.headerProblems, line: 1) }
         progress.finish()
         switch format {
-        case .text: print(report.text(name: file))
-        case .json: print(report.json.serialized)
+        case .text: print(report.text(name: file, in: language.catalog))
+        case .json: print(report.json(in: language.catalog).serialized)
         }
         if report.hasProblems { throw ExitCode(1) }
     }

@@ -77,8 +77,9 @@ struct LintReport {
     /// Whether anything is wrong: an invalid record, a conflict, or a header problem.
     var hasProblems: Bool { problemCount > 0 || !conflictList.isEmpty }
 
-    /// `{"records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`, codes sorted.
-    var json: JSONOutput {
+    /// `{"records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`, codes sorted,
+    /// reasons in `language`.
+    func json(in language: ValidationError.Language) -> JSONOutput {
         .object([
             ("records", .int(Int64(records))),
             ("valid", .int(Int64(valid))),
@@ -104,7 +105,7 @@ struct LintReport {
                             ("line", .int(Int64(entry.line))),
                             ("field", .string(entry.problem.field.rawValue)),
                             ("code", .string(entry.problem.code.rawValue)),
-                            ("reason", .string(entry.problem.reason)),
+                            ("reason", .string(entry.problem.reason(in: language))),
                         ])
                     }
                 )
@@ -112,14 +113,16 @@ struct LintReport {
         ])
     }
 
-    /// The human report for the input called `name`.
-    func text(name: String) -> String {
+    /// The human report for the input called `name`, headings and messages in `language`.
+    func text(name: String, in language: ValidationError.Language) -> String {
+        let words = ToolWords(language)
         var lines = [
-            "\(name): \(records) records, \(valid) valid, \(invalid) invalid, \(conflictList.count) conflicts"
+            "\(name): "
+                + words.totals(records: records, valid: valid, invalid: invalid, conflicts: conflictList.count)
         ]
         if !errorCounts.isEmpty {
             lines.append("")
-            lines.append("Problems by code:")
+            lines.append(words.problemsByCode)
             let sorted = errorCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             let width = sorted.map(\.key.count).max() ?? 0
             for (code, count) in sorted {
@@ -128,20 +131,19 @@ struct LintReport {
         }
         if !conflictList.isEmpty {
             lines.append("")
-            lines.append("Conflicts (one value, several records):")
+            lines.append(words.conflictsHeading)
             for conflict in conflicts {
-                let numbers = conflict.lines.map(String.init).joined(separator: ", ")
-                lines.append("  \(conflict.kind) \(conflict.value): lines \(numbers)")
+                lines.append("  \(conflict.kind) \(conflict.value): " + words.lines(conflict.lines))
             }
         }
         if !problems.isEmpty {
             lines.append("")
-            lines.append(problems.count < problemCount ? "First \(problems.count) problems:" : "Problems:")
+            lines.append(problems.count < problemCount ? words.firstProblems(problems.count) : words.problems)
             for (line, problem) in problems {
-                lines.append("  line \(line): \(problem.code.rawValue): \(problem.message)")
+                lines.append("  \(words.line(line)): \(problem.code.rawValue): \(problem.message(in: language))")
             }
             if problems.count < problemCount {
-                lines.append("  ... \(problemCount - problems.count) more (use --limit to see more)")
+                lines.append("  " + words.more(problemCount - problems.count))
             }
         }
         return lines.joined(separator: "\n")

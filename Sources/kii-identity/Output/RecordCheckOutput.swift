@@ -6,9 +6,11 @@ extension RecordCheck {
     static let bodyOrder = ["loginName", "emailAddress", "phoneNumber", "displayName", "country", "locale"]
 
     /// `{"valid", "loginWith", "emailAddressVerified", "phoneNumberVerified", "keys", "body",
-    /// "errors"}`; an invalid record has only `valid` and `errors`.
-    var json: JSONOutput {
-        let errors: (key: String, value: JSONOutput) = ("errors", .array(problems.map(\.fieldCodeAndReason)))
+    /// "errors"}`, reasons in `language`; an invalid record has only `valid` and `errors`.
+    func json(in language: ValidationError.Language) -> JSONOutput {
+        let errors: (key: String, value: JSONOutput) = (
+            "errors", .array(problems.map { $0.fieldCodeAndReason(in: language) })
+        )
         guard isValid, let keys, let body else { return .object([("valid", .bool(false)), errors]) }
         func flag(_ value: Bool?) -> JSONOutput { value.map(JSONOutput.bool) ?? .null }
         func key(_ value: String?) -> JSONOutput { value.map(JSONOutput.string) ?? .null }

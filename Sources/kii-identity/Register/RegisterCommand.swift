@@ -32,6 +32,8 @@ struct RegisterCommand: ParsableCommand {
 
     @OptionGroup var options: RegistrationOptions
 
+    @OptionGroup var language: LanguageOption
+
     func validate() throws {
         guard jsonl else { throw ArgumentParser.ValidationError("register reads JSON Lines: give --jsonl") }
     }
@@ -40,7 +42,7 @@ struct RegisterCommand: ParsableCommand {
         let input = try InputFile(path: file)
         let source = RecordSource(input: input, format: .jsonLines, skipsBlankLines: false)
         try RecordBatches(source: source, policy: options.policy).checkAll { _, check in
-            print(check.json.serialized)
+            print(check.json(in: language.catalog).serialized)
         }
     }
 }
