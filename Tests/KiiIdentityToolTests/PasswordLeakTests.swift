@@ -62,6 +62,8 @@ import Testing
             ["register", "--jsonl", "--email-verification", "--phone-verification", path],
             ["lint", "--limit", "100000", path],
             ["lint", "--format", "json", "--limit", "100000", path],
+            ["register", "--jsonl", "--language", "ja", path],
+            ["lint", "--language", "ja", "--limit", "100000", path],
         ]
         for arguments in runs {
             try Self.expectNoLeak(of: passwords, in: try ToolRunner.run(arguments))
@@ -71,7 +73,10 @@ import Testing
     @Test func csvFile() throws {
         let text = try ToolRunner.fixture("Fixtures/cli/users.csv")
         #expect(Self.csvPasswords.allSatisfy { text.contains($0) })
-        for arguments in [["lint", "Fixtures/cli/users.csv"], ["lint", "--format", "json", "Fixtures/cli/users.csv"]] {
+        for arguments in [
+            ["lint", "Fixtures/cli/users.csv"], ["lint", "--format", "json", "Fixtures/cli/users.csv"],
+            ["lint", "--language", "ja", "Fixtures/cli/users.csv"],
+        ] {
             try Self.expectNoLeak(of: Self.csvPasswords, in: try ToolRunner.run(arguments))
         }
     }
@@ -82,12 +87,20 @@ import Testing
             of: passwords,
             in: try ToolRunner.run(["check", "--jsonl", "Fixtures/cli/check-input.jsonl"])
         )
+        try Self.expectNoLeak(
+            of: passwords,
+            in: try ToolRunner.run(["check", "--language", "ja", "--jsonl", "Fixtures/cli/check-input.jsonl"])
+        )
         for password in passwords + Self.csvPasswords + [
             "pässwörd-Ωmega", "tab\there", String(repeating: "Lx9#", count: 13), "-Dash-Secret-1", "--Dash-Secret-2",
         ] {
             let output = try ToolRunner.run(["check", "password", password])
             #expect(output.stdout.hasPrefix("valid\n") || output.stdout.hasPrefix("invalid\n"))
             try Self.expectNoLeak(of: [password], in: output)
+            try Self.expectNoLeak(
+                of: [password],
+                in: try ToolRunner.run(["check", "--language", "ja", "password", password])
+            )
         }
     }
 }

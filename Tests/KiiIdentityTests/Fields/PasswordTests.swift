@@ -100,6 +100,11 @@ enum PasswordSecrecy {
         if let error = value as? ValidationError {
             texts += [error.description, error.reason, error.localizedDescription]
             texts += error.problems.flatMap { [$0.message, $0.reason, $0.description] }
+            for language in ValidationError.Language.allCases {
+                texts.append(error.description(in: language))
+                texts += error.problems.flatMap { [$0.message(in: language), $0.reason(in: language)] }
+            }
+            texts += error.problems.flatMap { problem in problem.detail.parameters.map(\.value) }
             if let data = try? JSONEncoder().encode(error) { texts.append(String(decoding: data, as: UTF8.self)) }
         }
         if let error = value as? DecodingError {

@@ -1,0 +1,270 @@
+import KiiIdentity
+import Testing
+
+/// One sample of every ``ValidationError/Detail`` case (and of each variant a catalog words
+/// differently), with an exhaustive index so a new case cannot be left out.
+enum DetailSamples {
+    static let all: [ValidationError.Detail] = [
+        .missing, .tooShort(minimum: 3, unit: .characters), .tooLong(maximum: 64, unit: .characters),
+        .tooLong(maximum: 2, unit: .letters), .tooLong(maximum: 64, unit: .bytes),
+        .invalidCharacter(.scalar(" "), position: 2, count: 1, allowed: .username),
+        .invalidCharacter(.scalar("!"), position: 3, count: 2, allowed: .locale),
+        .invalidCharacter(.scalar("\u{7F}"), position: 1, count: 3, allowed: .emailLocalPart),
+        .invalidCharacter(.invalidByte, position: 4, count: 1, allowed: .emailDomain),
+        .invalidCharacter(.undisclosed, position: 5, count: 2, allowed: .password),
+        .invalidCharacter(.scalar("a"), position: 2, count: 1, allowed: .internationalPhoneNumber),
+        .invalidCharacter(.scalar("a"), position: 2, count: 1, allowed: .localPhoneNumber),
+        .invalidCharacter(.scalar("*"), position: 2, count: 2, allowed: .typedPhoneNumber),
+        .missingAt, .multipleAt(count: 2), .emptyLocalPart, .localPartTooLong(maximum: 64), .localPartDotAtEdge,
+        .consecutiveDots, .emptyDomain, .domainNeedsTwoLabels, .emptyDomainLabel, .domainLabelTooLong(maximum: 63),
+        .domainLabelHyphenAtEdge, .numericTopLevelDomain, .invalidCountryFormat, .notUppercase(suggestion: "JP"),
+        .notUppercase(suggestion: nil), .unknownRegion(region: "XX"), .regionPrefix(.unknownRegion(region: "XX")),
+        .regionPrefix(.invalidCountryFormat), .languageTagEndsEarly, .emptySubtag(position: 4),
+        .misplacedSubtag("abcdefghi", position: 1), .missingPlus, .tooFewDigits(digits: 1, minimum: 10),
+        .tooFewDigits(digits: 4, minimum: 10), .tooManyDigits(digits: 16, maximum: 15),
+        .tooManyLocalDigits(maximum: 17), .tooManyTypedDigits(digits: 20, maximum: 17), .endsWithSeparator,
+        .noDigits, .unknownCallingCode, .invalidNumber, .numberTooShort, .numberTooLong,
+        .noSuchNumber(callingCode: 999), .invalidNumberForRegion(region: "JP"), .notNumberOfRegion(region: "JP"),
+        .notE164(suggestion: "+819012345678"), .landline, .notMobile(type: .tollFree), .notMobile(type: .unknown),
+        .nonGeographic(callingCode: 800), .internationalPrefix(suggestion: "+819012345678"),
+        .callingCodeWithoutPlus(callingCode: 81, suggestion: "+819012345678"), .needsCountry, .recordNeedsCountry,
+        .malformedRestForm, .containsLetters, .hasExtension, .telURI, .noIdentifier,
+        .verificationConflict(.onlyPhoneNumber), .verificationConflict(.onlyEmailAddress),
+        .verificationConflict(.emailAddressAndPhoneNumber), .emptyFieldName, .reservedPrefix(name: "_x"),
+        .predefinedName(name: "userID"), .passwordNotInRecord, .notAString(found: .number),
+        .notAString(found: .null), .notAllowedForPseudoUser, .usernameImmutable(current: "ann"),
+        .pseudoUserMustUpgrade, .invalidUTF8, .malformedJSON, .notAnObject,
+        .wrongType(expected: .object, found: .array), .wrongType(expected: .boolean, found: .string),
+        .wrongType(expected: .boolean, found: nil), .wrongType(expected: .object, found: nil), .notRecordMember,
+        .unknownColumn(column: 3), .repeatedColumn(name: "email", column: 4), .lineTooLong(maximumBytes: 1_048_576),
+        .textAfterClosingQuote(column: 2), .quoteInUnquotedField(column: 2), .unclosedQuote,
+        .columnCount(fields: 3, headerFields: 4), .memberNotAString(member: "field"),
+        .unexpectedMember(allowed: ["field", "value", "country"]),
+        .memberNotOneOf(member: "field", allowed: ["username", "email"]), .memberMissing(member: "value"),
+        .custom(.missing, reason: "is missing"),
+    ]
+
+    static let caseCount = 76
+
+    /// A distinct number per case; exhaustive, so adding a case to `Detail` breaks this until
+    /// a sample is added.
+    static func index(_ detail: ValidationError.Detail) -> Int {
+        switch detail {
+        case .missing: 0
+        case .tooShort: 1
+        case .tooLong: 2
+        case .invalidCharacter: 3
+        case .missingAt: 4
+        case .multipleAt: 5
+        case .emptyLocalPart: 6
+        case .localPartTooLong: 7
+        case .localPartDotAtEdge: 8
+        case .consecutiveDots: 9
+        case .emptyDomain: 10
+        case .domainNeedsTwoLabels: 11
+        case .emptyDomainLabel: 12
+        case .domainLabelTooLong: 13
+        case .domainLabelHyphenAtEdge: 14
+        case .numericTopLevelDomain: 15
+        case .invalidCountryFormat: 16
+        case .notUppercase: 17
+        case .unknownRegion: 18
+        case .regionPrefix: 19
+        case .languageTagEndsEarly: 20
+        case .emptySubtag: 21
+        case .misplacedSubtag: 22
+        case .missingPlus: 23
+        case .tooFewDigits: 24
+        case .tooManyDigits: 25
+        case .tooManyLocalDigits: 26
+        case .tooManyTypedDigits: 27
+        case .endsWithSeparator: 28
+        case .noDigits: 29
+        case .unknownCallingCode: 30
+        case .invalidNumber: 31
+        case .numberTooShort: 32
+        case .numberTooLong: 33
+        case .noSuchNumber: 34
+        case .invalidNumberForRegion: 35
+        case .notNumberOfRegion: 36
+        case .notE164: 37
+        case .landline: 38
+        case .notMobile: 39
+        case .nonGeographic: 40
+        case .internationalPrefix: 41
+        case .callingCodeWithoutPlus: 42
+        case .needsCountry: 43
+        case .recordNeedsCountry: 44
+        case .malformedRestForm: 45
+        case .containsLetters: 46
+        case .hasExtension: 47
+        case .telURI: 48
+        case .noIdentifier: 49
+        case .verificationConflict: 50
+        case .emptyFieldName: 51
+        case .reservedPrefix: 52
+        case .predefinedName: 53
+        case .passwordNotInRecord: 54
+        case .notAString: 55
+        case .notAllowedForPseudoUser: 56
+        case .usernameImmutable: 57
+        case .pseudoUserMustUpgrade: 58
+        case .invalidUTF8: 59
+        case .malformedJSON: 60
+        case .notAnObject: 61
+        case .wrongType: 62
+        case .notRecordMember: 63
+        case .unknownColumn: 64
+        case .repeatedColumn: 65
+        case .lineTooLong: 66
+        case .textAfterClosingQuote: 67
+        case .quoteInUnquotedField: 68
+        case .unclosedQuote: 69
+        case .columnCount: 70
+        case .memberNotAString: 71
+        case .unexpectedMember: 72
+        case .memberNotOneOf: 73
+        case .memberMissing: 74
+        case .custom: 75
+        }
+    }
+}
+
+/// The problems the rules produce for a table of bad inputs that reaches every (field, code)
+/// pair the library can report.
+enum RuleProblems {
+    /// The error of checking `raw` as `kind`, or `nil` when it is valid.
+    static func error(_ kind: String, _ raw: String, country: String? = nil) -> ValidationError? {
+        switch kind {
+        case "username": Probe.error { try Username(raw) }
+        case "email": Probe.error { try EmailAddress(raw) }
+        case "password": Probe.error { try Password(raw) }
+        case "displayName": Probe.error { try DisplayName(raw) }
+        case "country": Probe.error { try CountryCode(raw) }
+        case "locale": Probe.error { try LocaleTag(raw) }
+        case "phone": Probe.error { try PhoneNumber(international: raw) }
+        case "rest": Probe.error { try PhoneNumber(rest: raw) }
+        case "local": Probe.error { try PhoneNumber(local: raw, country: country ?? "JP") }
+        case "typed": Probe.error { try PhoneNumber(userInput: raw, country: country) }
+        case "identifier": Probe.error { try LoginIdentifier(raw, country: country) }
+        default: Probe.error { try LoginIdentifier(qualified: raw) }
+        }
+    }
+
+    static let inputs: [(kind: String, raw: String, country: String?)] = [
+        ("username", "", nil), ("username", "ab", nil), ("username", String(repeating: "a", count: 65), nil),
+        ("username", "a b!", nil),
+        ("password", "", nil), ("password", "Zq9", nil), ("password", String(repeating: "Zq9#", count: 13), nil),
+        ("password", "Zq9#\u{1}", nil),
+        ("displayName", "", nil), ("displayName", String(repeating: "x", count: 51), nil),
+        ("locale", "", nil), ("locale", String(repeating: "a", count: 65), nil), ("locale", "en_US", nil),
+        ("locale", "en-", nil), ("locale", "en--US", nil), ("locale", "abcdefghi", nil),
+        ("country", "", nil), ("country", "JPN", nil), ("country", "1X", nil), ("country", "jp", nil),
+        ("country", "xx", nil), ("country", "XX", nil),
+        ("email", "", nil), ("email", String(repeating: "a", count: 201), nil), ("email", "ab", nil),
+        ("email", "a@b@c.com", nil), ("email", "@example.com", nil),
+        ("email", String(repeating: "a", count: 65) + "@example.com", nil), ("email", ".a..b.@example.com", nil),
+        ("email", "a b@exa mple.com", nil), ("email", "a@", nil), ("email", "a@localhost", nil),
+        ("email", "a@b..com", nil), ("email", "a@" + String(repeating: "b", count: 64) + ".com", nil),
+        ("email", "a@-b-.com", nil), ("email", "a@example.123", nil),
+        ("phone", "", nil), ("phone", String(repeating: "1", count: 65), nil), ("phone", "81 90", nil),
+        ("phone", "+8190", nil), ("phone", "+8190123456789012", nil), ("phone", "+01234567890", nil),
+        ("phone", "+8109012345678", nil), ("phone", "+81312345678", nil), ("phone", "+18002345678", nil),
+        ("phone", "+80012345678", nil), ("phone", "+99912345678", nil), ("phone", "+8112", nil),
+        ("rest", "JP", nil), ("rest", "jp-9012345678", nil), ("rest", "xx-9012345678", nil),
+        ("rest", "1X-9012345678", nil), ("rest", "XX-9012345678", nil),
+        ("local", "0901234567a", "JP"), ("local", String(repeating: "1", count: 18), "JP"),
+        ("local", "0101819012345678", "JP"), ("local", "819012345678", "JP"), ("local", "09012345678", "jp"),
+        ("local", "09012345678", "XX"), ("local", "12345", "JP"), ("local", "2015550123", "JP"),
+        ("typed", "090-1234-5678", nil), ("typed", "1-800-FLOWERS", "US"), ("typed", "+81 90 1234 5678 ext 12", nil),
+        ("typed", "tel:+819012345678", nil), ("typed", "+81 90*1234", nil), ("typed", "090-", "JP"),
+        ("typed", "()", "JP"), ("typed", "+" + String(repeating: "1", count: 20), nil),
+        ("typed", String(repeating: "1", count: 70), nil),
+        ("typed", "090 1234 5678", "jp"),
+        ("identifier", "", nil), ("identifier", String(repeating: "a", count: 201), nil),
+        ("qualified", "", nil), ("qualified", "PHONE:JP", nil),
+    ]
+
+    /// The problems of the records that reach the record-level pairs.
+    static var recordProblems: [ValidationError.Problem] {
+        let password = "Zq9#secret"
+        var errors: [ValidationError?] = [
+            Probe.error { try Registration(identity: IdentityData(), password: password) },
+            Probe.error {
+                try Registration(
+                    identity: IdentityData(phone: "+819012345678"),
+                    password: password,
+                    policy: RegistrationPolicy(phoneVerification: true)
+                )
+            },
+            Probe.error { try Registration(identity: IdentityData(phone: "09012345678"), password: password) },
+            Probe.error {
+                try Registration(
+                    identity: IdentityData(username: "ann"),
+                    password: password,
+                    fields: UserFields(custom: ["": 1, "_a": 2, "userID": 3])
+                )
+            },
+            Probe.error {
+                try Registration(
+                    json: [
+                        "loginName": 1, "emailAddress": true, "phoneNumber": [], "password": nil, "displayName": 2,
+                        "country": 3, "locale": 4,
+                    ]
+                )
+            },
+            Probe.error { try Registration(json: ["loginName": "ann"]) },
+            Probe.error { try UserRecord(json: ["loginName": "ann", "password": "x"]) },
+            Probe.error {
+                try PseudoUserRegistration(
+                    identity: IdentityData(username: "ann", email: "a@example.com", phone: "+819012345678"),
+                    password: password
+                )
+            },
+        ]
+        let user = try? UserRecord(json: ["loginName": "ann"])
+        if let user {
+            errors.append(Probe.error { try IdentityUpdate(of: user, changes: IdentityData(username: "bob")) })
+        }
+        if let pseudo = try? UserRecord(json: ["displayName": "Guest"]) {
+            errors.append(Probe.error { try IdentityUpdate(of: pseudo, changes: IdentityData(email: "a@example.com")) })
+        }
+        return errors.compactMap { $0 }.flatMap(\.problems)
+    }
+
+    /// Every problem of ``inputs`` and ``recordProblems``.
+    static var all: [ValidationError.Problem] {
+        inputs.compactMap { error($0.kind, $0.raw, country: $0.country) }.flatMap(\.problems) + recordProblems
+    }
+
+    /// The (field, code) pairs the rules produce, as `field/code`.
+    static let expectedPairs: Set<String> = [
+        "loginName/missing", "loginName/too_short", "loginName/too_long", "loginName/invalid_character",
+        "loginName/not_a_string", "loginName/immutable", "loginName/not_allowed_for_pseudo_user",
+        "password/missing", "password/too_short", "password/too_long", "password/invalid_character",
+        "password/not_a_string", "password/reserved_name", "password/not_allowed_for_pseudo_user",
+        "displayName/missing", "displayName/too_long", "displayName/not_a_string",
+        "locale/missing", "locale/too_long", "locale/invalid_character", "locale/malformed_language_tag",
+        "locale/not_a_string",
+        "country/missing", "country/too_long", "country/invalid_format", "country/not_uppercase",
+        "country/unknown_region", "country/not_a_string",
+        "emailAddress/missing", "emailAddress/too_long", "emailAddress/invalid_character", "emailAddress/missing_at",
+        "emailAddress/multiple_at", "emailAddress/empty_local_part", "emailAddress/local_part_too_long",
+        "emailAddress/local_part_dot_at_edge", "emailAddress/consecutive_dots", "emailAddress/empty_domain",
+        "emailAddress/domain_needs_two_labels", "emailAddress/empty_domain_label",
+        "emailAddress/domain_label_too_long", "emailAddress/domain_label_hyphen_at_edge",
+        "emailAddress/numeric_top_level_domain", "emailAddress/not_a_string",
+        "emailAddress/not_allowed_for_pseudo_user",
+        "phoneNumber/missing", "phoneNumber/too_long", "phoneNumber/invalid_character", "phoneNumber/missing_plus",
+        "phoneNumber/too_few_digits", "phoneNumber/too_many_digits", "phoneNumber/unknown_calling_code",
+        "phoneNumber/invalid_number", "phoneNumber/not_e164", "phoneNumber/landline", "phoneNumber/not_mobile",
+        "phoneNumber/non_geographic", "phoneNumber/international_prefix", "phoneNumber/calling_code_without_plus",
+        "phoneNumber/needs_country", "phoneNumber/malformed_rest_form", "phoneNumber/contains_letters",
+        "phoneNumber/has_extension", "phoneNumber/tel_uri", "phoneNumber/invalid_format",
+        "phoneNumber/not_uppercase", "phoneNumber/unknown_region", "phoneNumber/not_a_string",
+        "phoneNumber/not_allowed_for_pseudo_user",
+        "identifier/missing", "identifier/too_long",
+        "custom/empty_field_name", "custom/reserved_name",
+        "user/no_identifier", "user/verification_conflict", "user/pseudo_user_must_upgrade",
+    ]
+}
