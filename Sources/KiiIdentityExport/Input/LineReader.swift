@@ -84,6 +84,16 @@ public final class LineReader {
         }
     }
 
+    /// The next byte to be read, left in place for ``next()``; `nil` at the end of the input.
+    ///
+    /// Works on pipes too: the byte read stays in the buffer.
+    ///
+    /// - Throws: ``ExportInputError`` when reading fails.
+    public func peek() throws(ExportInputError) -> UInt8? {
+        if start == end && !atEnd { try refill() }
+        return start < end ? buffer[start] : nil
+    }
+
     private func firstNewline(from index: Int) -> Int? {
         var index = index
         while index < end {
