@@ -10,7 +10,7 @@ struct InputFormatOption: ParsableArguments {
     /// The detection rule, as the help texts state it.
     static let detection = """
         A name ending in .csv is CSV and one ending in .jsonl, .ndjson or .json is JSON Lines; any other \
-        name, and standard input, is JSON Lines when its first byte is "{" (or it is empty) and CSV \
+        name, and standard input, is JSON Lines when its first byte is "{" and CSV \
         otherwise. --input-format jsonl|csv skips the detection.
         """
 }
