@@ -74,6 +74,12 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // The export reader on its own: formats, lines and their limits, records, checks.
+        .testTarget(
+            name: "KiiIdentityExportTests",
+            dependencies: ["KiiIdentityExport", "KiiIdentity"],
+            swiftSettings: strictSwift
+        ),
         // End-to-end tests of the kii-identity tool: they run the built binary on Fixtures/cli.
         .testTarget(
             name: "KiiIdentityToolTests",

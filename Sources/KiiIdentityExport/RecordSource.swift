@@ -2,10 +2,10 @@ public import KiiIdentity
 
 /// The user records of an input, in JSON Lines or CSV, each with the line it starts on.
 public final class RecordSource {
-    /// How the records are written.
-    public enum Format: Sendable {
+    /// How the records are written; the raw values are the names users give (`jsonl`, `csv`).
+    public enum Format: String, Sendable, CaseIterable {
         /// One JSON object per line.
-        case jsonLines
+        case jsonLines = "jsonl"
         /// RFC 4180 CSV with a header row.
         case csv
     }
@@ -16,21 +16,29 @@ public final class RecordSource {
     private let csv: CSVRecordReader?
     private let skipsBlankLines: Bool
 
-    /// Reads `input` in `format`.
+    /// Reads `input` in `format`, or in the format ``format(name:firstByte:)`` detects when
+    /// `format` is `nil`; a CSV input's header row is read here.
     ///
     /// - Parameter skipsBlankLines: skip empty JSON lines (`lint`) instead of reporting them
     ///   (`register`, which prints one result per line).
-    public init(input: InputFile, format: Format, skipsBlankLines: Bool) {
-        self.format = format
+    /// - Throws: ``ExportInputError`` when reading fails or a CSV header row cannot be read.
+    public init(input: InputFile, format: Format? = nil, skipsBlankLines: Bool) throws(ExportInputError) {
         lines = input.lines()
-        csv = format == .csv ? CSVRecordReader(lines: lines) : nil
+        if let format {
+            self.format = format
+        } else {
+            self.format = Self.format(name: input.name, firstByte: try lines.peek())
+        }
+        csv = self.format == .csv ? try CSVRecordReader(lines: lines) : nil
         self.skipsBlankLines = skipsBlankLines
     }
 
-    /// The format of `input`: CSV for a `.csv` name, JSON Lines for `.jsonl`, `.ndjson` or
-    /// `.json`, otherwise JSON Lines when the first byte is `{` and CSV when it is anything else.
-    public static func format(path: String, firstByte: UInt8?) -> Format {
-        let lowered = path.lowercased()
+    /// The format of an input called `name` (a path, or `standard input`) whose first byte is
+    /// `firstByte`: CSV for a name ending in `.csv`, JSON Lines for `.jsonl`, `.ndjson` or `.json`
+    /// (in any case); otherwise JSON Lines when the first byte is `{` or the input is empty, CSV
+    /// when it is anything else.
+    public static func format(name: String, firstByte: UInt8?) -> Format {
+        let lowered = name.lowercased()
         if lowered.hasSuffix(".csv") { return .csv }
         if lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson") || lowered.hasSuffix(".json") {
             return .jsonLines
@@ -38,7 +46,7 @@ public final class RecordSource {
         return firstByte == nil || firstByte == UInt8(ascii: "{") ? .jsonLines : .csv
     }
 
-    /// Problems with the CSV header row (line 1).
+    /// Problems with the CSV header row (line 1), known once the source is made.
     public var headerProblems: [ValidationError.Problem] { csv?.headerProblems ?? [] }
 
     /// How many bytes were read so far.

@@ -10,25 +10,23 @@ final class CSVRecordReader {
     private let decoder = JSONDecoder()
     /// Problems with the header row (line 1): unknown or repeated column names.
     private(set) var headerProblems: [ValidationError.Problem] = []
-    /// Whether the header row was read.
-    private var readHeader = false
 
-    init(lines: LineReader) {
-        reader = CSVReader(lines: lines)
-    }
-
-    /// The next record, or `nil` at the end; the first call reads the header too.
+    /// Reads the header row of `lines` (none in an empty input).
     ///
     /// - Throws: ``ExportInputError`` when reading fails or the header cannot be read.
-    func next() throws(ExportInputError) -> (line: Int, record: Result<ExportRecord, ValidationError>)? {
-        if !readHeader {
-            readHeader = true
-            guard let header = try reader.next() else { return nil }
-            guard case .fields(let names) = header.record else {
-                throw ExportInputError("the CSV header row of \(reader.lines.name) cannot be read")
-            }
-            readColumns(names)
+    init(lines: LineReader) throws(ExportInputError) {
+        reader = CSVReader(lines: lines)
+        guard let header = try reader.next() else { return }
+        guard case .fields(let names) = header.record else {
+            throw ExportInputError("the CSV header row of \(reader.lines.name) cannot be read")
         }
+        readColumns(names)
+    }
+
+    /// The next record, or `nil` at the end.
+    ///
+    /// - Throws: ``ExportInputError`` when reading fails.
+    func next() throws(ExportInputError) -> (line: Int, record: Result<ExportRecord, ValidationError>)? {
         guard let (line, record) = try reader.next() else { return nil }
         switch record {
         case .tooLong:

@@ -40,9 +40,15 @@ public final class InputFile {
         }
     }
 
-    /// A line reader over the input.
+    /// A line reader over the input; it keeps the input open while it reads.
     public func lines() -> LineReader {
-        LineReader(descriptor: descriptor, name: name)
+        LineReader(
+            descriptor: descriptor,
+            name: name,
+            maximumLineBytes: LineReader.defaultMaximumLineBytes,
+            chunkSize: LineReader.defaultChunkSize,
+            owner: self
+        )
     }
 
     deinit {

@@ -20,6 +20,8 @@ public final class LineReader {
 
     /// The default limit on a line: 1 MiB.
     public static let defaultMaximumLineBytes = 1 << 20
+    /// The default size of one read: 64 KiB.
+    public static let defaultChunkSize = 1 << 16
 
     /// The descriptor read from.
     public let descriptor: Int32
@@ -37,14 +39,28 @@ public final class LineReader {
     private var end = 0
     private var atEnd = false
     private let chunkSize: Int
+    /// What owns the descriptor (an ``InputFile``), kept alive while lines are read from it.
+    private let owner: AnyObject?
 
     /// Reads `descriptor`, which the caller keeps open while reading.
-    public init(
+    public convenience init(
         descriptor: Int32,
         name: String,
         maximumLineBytes: Int = defaultMaximumLineBytes,
-        chunkSize: Int = 1 << 16
+        chunkSize: Int = defaultChunkSize
     ) {
+        self.init(
+            descriptor: descriptor,
+            name: name,
+            maximumLineBytes: maximumLineBytes,
+            chunkSize: chunkSize,
+            owner: nil
+        )
+    }
+
+    /// Reads `descriptor`, kept open by `owner`, which the reader keeps alive.
+    init(descriptor: Int32, name: String, maximumLineBytes: Int, chunkSize: Int, owner: AnyObject?) {
+        self.owner = owner
         self.descriptor = descriptor
         self.name = name
         self.maximumLineBytes = maximumLineBytes
@@ -82,6 +98,16 @@ public final class LineReader {
             try refill()
             searchFrom += start
         }
+    }
+
+    /// The next byte to be read, left in place for ``next()``; `nil` at the end of the input.
+    ///
+    /// Works on pipes too: the byte read stays in the buffer.
+    ///
+    /// - Throws: ``ExportInputError`` when reading fails.
+    public func peek() throws(ExportInputError) -> UInt8? {
+        if start == end && !atEnd { try refill() }
+        return start < end ? buffer[start] : nil
     }
 
     private func firstNewline(from index: Int) -> Int? {

@@ -17,10 +17,11 @@ struct CheckCommand: ParsableCommand {
             countryCallingCode, nationalNumber, restForm, nationalFormat, internationalFormat, type), or \
             "invalid" and one "code: message" line per problem. A password is never printed.
 
-            A phone value is read by its shape: "+" and digits is international (E.164); two letters \
-            and "-" (JP-9012345678) is the REST local form; digits only is a local number of --country; \
-            anything else (spaces, dashes, parentheses) is read as typed input, in --country when given.
-            An identifier is classified first (contains "@": email; starts with "+": phone; digits \
+            A phone value is read by its shape: "+" and digits only is international (E.164, read \
+            strictly); two letters and "-" (JP-9012345678) is the REST local form; digits only is a local \
+            number of --country (needs_country without it); anything else ("+81 90-1234-5678", \
+            "(415) 555-2671": spaces, dashes, parentheses) is read as typed input, in --country when given.
+            An identifier is classified first (contains "@": email; starts with "+": phone, E.164 only; digits \
             with --country: local phone; otherwise username).
 
             With --jsonl, each line of <file> (standard input when absent or "-") is an object \
@@ -117,11 +118,14 @@ struct CheckCommand: ParsableCommand {
         case .phone:
             let bytes = Array(value.utf8)
             let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-            if bytes.first == UInt8(ascii: "+") { return .phone }
+            let isDigits = { (bytes: ArraySlice<UInt8>) in
+                !bytes.isEmpty && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            }
+            if bytes.first == UInt8(ascii: "+") && isDigits(bytes.dropFirst()) { return .phone }
             if bytes.count > 3 && isLetter(bytes[0]) && isLetter(bytes[1]) && bytes[2] == UInt8(ascii: "-") {
                 return .phoneRest
             }
-            if !bytes.isEmpty && bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && country != nil { return .phoneLocal }
+            if isDigits(bytes[...]) && country != nil { return .phoneLocal }
             return .phoneUserInput
         }
     }

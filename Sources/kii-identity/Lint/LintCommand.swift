@@ -2,24 +2,17 @@ import ArgumentParser
 import KiiIdentity
 import KiiIdentityExport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `kii-identity lint`: validates a whole user export and finds uniqueness conflicts.
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Validate a user export (JSON Lines or CSV) and find uniqueness conflicts.",
         discussion: """
-            <file> holds one user record per line as JSON ({"username", "email", "phone", "country", \
-            "password", "displayName", "locale", "custom": {...}, "pseudo": true|false}) or CSV with a \
-            header row of the same names (RFC 4180 quoting; an empty cell is an absent member; custom is \
-            a JSON object). A name ending in .csv is CSV, .jsonl/.ndjson/.json is JSON Lines; otherwise a \
-            first byte "{" means JSON Lines. Blank JSON lines are skipped; a leading UTF-8 byte order mark \
-            of a CSV header is ignored.
+            <file> ("-" for standard input) holds one user record per line as JSON ({"username", "email", \
+            "phone", "country", "password", "displayName", "locale", "custom": {...}, "pseudo": true|false}) \
+            or CSV with a header row of the same names (RFC 4180 quoting; an empty cell is an absent member; \
+            custom is a JSON object). \(InputFormatOption.detection) Blank JSON lines and empty CSV lines \
+            are skipped; a leading UTF-8 byte order mark of a CSV header is ignored.
 
             Every record is checked with the registration rules; valid records are compared for shared \
             keys: username case-insensitively, email by its key (domain lowercased), phone by E.164 \
@@ -36,7 +29,7 @@ struct LintCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The export to lint (JSON Lines or CSV).")
+    @Argument(help: "The export to lint (JSON Lines or CSV); \"-\" for standard input.")
     var file: String
 
     @Option(help: "The report format: text or json.")
@@ -44,6 +37,8 @@ struct LintCommand: ParsableCommand {
 
     @Option(help: "How many problems to list with their line numbers.")
     var limit = 20
+
+    @OptionGroup var input: InputFormatOption
 
     @OptionGroup var options: RegistrationOptions
 
@@ -54,27 +49,15 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input = try InputFile(path: file)
-        var firstByte: UInt8 = 0
-        let peeked = pread(input.descriptor, &firstByte, 1, 0) == 1 ? firstByte : nil
-        let source = RecordSource(
-            input: input,
-            format: RecordSource.format(path: file, firstByte: peeked),
-            skipsBlankLines: true
-        )
-        let policy = options.policy
+        let export = try InputFile(path: file)
+        let source = try RecordSource(input: export, format: input.inputFormat, skipsBlankLines: true)
         var report = LintReport(limit: limit)
-        var progress = ProgressBar(total: input.size)
-        var headerDone = false
-        try RecordBatches(source: source, policy: policy).checkAll { line, check in
-            if !headerDone {
-                headerDone = true
-                report.add(source.headerProblems, line: 1)
-            }
+        report.add(source.headerProblems, line: 1)
+        var progress = ProgressBar(total: export.size)
+        try RecordBatches(source: source, policy: options.policy).checkAll { line, check in
             report.add(check, line: line)
             if report.records & 0x3FF == 0 { progress.update(bytes: source.bytesRead, records: report.records) }
         }
-        if !headerDone { report.add(source.headerProblems, line: 1) }
         progress.finish()
         switch format {
         case .text: print(report.text(name: file, in: language.catalog))

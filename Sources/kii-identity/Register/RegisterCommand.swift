@@ -1,46 +1,64 @@
 import ArgumentParser
+import Foundation
 import KiiIdentity
 import KiiIdentityExport
 
-/// `kii-identity register`: registration checks of user records given as JSON Lines.
+/// `kii-identity register`: registration checks of user records given as JSON Lines or CSV.
 struct RegisterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
-        abstract: "Check user records (JSON Lines) against the registration rules.",
-        usage:
-            "kii-identity register --jsonl [<file>] [--email-verification] [--phone-verification] [--allow-landline]",
+        abstract: "Check user records (JSON Lines or CSV) against the registration rules.",
+        usage: """
+            kii-identity register [<file>] [--input-format jsonl|csv] [--jsonl] [--email-verification] \
+            [--phone-verification] [--allow-landline]
+            """,
         discussion: """
-            Each input line (from <file>, or standard input when absent or "-") is a user record \
-            {"username", "email", "phone", "country", "password", "displayName", "locale", "custom": {...}, \
-            "pseudo": true|false}, every member optional. The phone number is international (+819012345678), \
-            the REST local form (JP-9012345678), or local digits read in the record's country.
+            The input (<file>, or standard input when absent or "-") holds user records {"username", "email", \
+            "phone", "country", "password", "displayName", "locale", "custom": {...}, "pseudo": true|false}, \
+            every member optional: one JSON object per line, or CSV with a header row of the same names \
+            (RFC 4180 quoting; an empty cell is an absent member; custom is a JSON object), as lint reads \
+            them. \(InputFormatOption.detection) --jsonl is --input-format jsonl. The phone number is \
+            international (+819012345678), the REST local form (JP-9012345678), or local digits read in the \
+            record's country.
 
             Each output line, in input order, is {"valid", "loginWith", "emailAddressVerified", \
             "phoneNumberVerified", "keys": {"username", "email", "phone"}, "body", "errors": [{"field", \
             "code", "reason"}]}; body is the request body without the password. An invalid record gives \
-            {"valid": false, "errors": [...]}. A password is never printed.
+            {"valid": false, "errors": [...]}. Every JSON line gives an output line (a blank one is not \
+            valid JSON); empty CSV lines are skipped, and CSV header columns that are not record members, or \
+            repeat one, are ignored with a warning on standard error. A password is never printed.
 
             Exit status: 0 when the run completed, 2 for usage or I/O errors.
             """
     )
 
-    @Flag(help: "Read JSON Lines records (the only input format of register).")
+    @Flag(help: "Read JSON Lines records (the same as --input-format jsonl).")
     var jsonl = false
 
     @Argument(help: "The input file; standard input when absent or \"-\".")
     var file: String?
+
+    @OptionGroup var input: InputFormatOption
 
     @OptionGroup var options: RegistrationOptions
 
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        guard jsonl else { throw ArgumentParser.ValidationError("register reads JSON Lines: give --jsonl") }
+        guard !jsonl || input.inputFormat != .csv else {
+            throw ArgumentParser.ValidationError("--jsonl and --input-format csv contradict each other")
+        }
     }
 
     func run() throws {
-        let input = try InputFile(path: file)
-        let source = RecordSource(input: input, format: .jsonLines, skipsBlankLines: false)
+        let records = try InputFile(path: file)
+        let format = jsonl ? .jsonLines : input.inputFormat
+        let source = try RecordSource(input: records, format: format, skipsBlankLines: false)
+        for problem in source.headerProblems {
+            let warning =
+                "kii-identity: warning: \(records.name) line 1: \(problem.code.rawValue): \(problem.message)\n"
+            FileHandle.standardError.write(Data(warning.utf8))
+        }
         try RecordBatches(source: source, policy: options.policy).checkAll { _, check in
             print(check.json(in: language.catalog).serialized)
         }

@@ -1,0 +1,81 @@
+import KiiIdentity
+import KiiIdentityExport
+import Testing
+
+/// ``JSONLineDecoder/decodeRecord(from:)`` and ``RecordCheck``: the library twin of the tool's
+/// `register` JSON shape tests.
+@Suite struct RecordDecodingTests {
+    static let decoder = JSONLineDecoder()
+
+    /// Lines the fast path reads and lines it leaves to `JSONDecoder`: the same record either way.
+    static let lines = [
+        #"{"username": "esc\u0041pe", "password": "Passw0rd!"}"#,
+        #"{"username":"Brace_Fan","password":"Pa\\ss\/w0rd","custom":{"a":"}{","b":[1,{"c":"]"}]}}"#,
+        #"{"nickname": null, "username": "nulls", "email": null, "password": "Passw0rd!"}"#,
+        " \t" + #"{ "username" : "Spaces" , "password" : "Passw0rd!", "pseudo": false }"# + " \t",
+    ]
+
+    @Test(arguments: lines)
+    func fastPathAgreesWithJSONDecoder(line: String) throws {
+        let bytes = Array(line.utf8)
+        let fast = try Self.decoder.decodeRecord(from: bytes).get()
+        let slow = try Self.decoder.decode(ExportRecord.self, from: bytes, field: .line).get()
+        #expect(fast == slow)
+        #expect(fast.inputProblems.isEmpty)
+    }
+
+    @Test func membersAreRead() throws {
+        let record = try Self.decoder.decodeRecord(from: Array(Self.lines[1].utf8)).get()
+        #expect(record.username == "Brace_Fan")
+        #expect(record.password == #"Pa\ss/w0rd"#)
+        #expect(record.custom?["a"] == .string("}{"))
+        #expect(try Self.decoder.decodeRecord(from: Array(Self.lines[0].utf8)).get().username == "escApe")
+    }
+
+    /// (line, the one problem's code).
+    static let unreadable: [(String, ValidationError.Code)] = [
+        (#"{"username": "trail"} x"#, .malformedJSON),
+        ("[1, 2]", .notAnObject),
+        ("", .malformedJSON),
+    ]
+
+    @Test(arguments: unreadable)
+    func unreadableLinesHaveOneProblem(line: String, code: ValidationError.Code) {
+        let result = Self.decoder.decodeRecord(from: Array(line.utf8))
+        #expect(
+            result
+                == .failure(
+                    ValidationError(.line, code, code == .notAnObject ? "is not a JSON object" : "is not valid JSON")
+                )
+        )
+    }
+
+    @Test func invalidUTF8IsAProblemOfTheLine() {
+        let result = Self.decoder.decodeRecord(from: [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x7D])
+        #expect(result == .failure(ValidationError(.line, .invalidUTF8, "contains bytes that are not UTF-8")))
+    }
+
+    @Test func wrongTypesAndUnknownMembersAreInputProblems() throws {
+        let line = #"{"username": 7, "pseudo": "yes", "custom": [1], "nickname": "n"}"#
+        let record = try Self.decoder.decodeRecord(from: Array(line.utf8)).get()
+        #expect(
+            record.inputProblems.map { "\($0.field.rawValue) \($0.code.rawValue)" }
+                == ["custom wrong_type", "nickname unknown_field", "pseudo wrong_type", "loginName not_a_string"]
+        )
+        let check = RecordCheck(record, policy: RegistrationPolicy())
+        #expect(!check.isValid && check.keys == nil && check.body == nil)
+        #expect(!check.problems.contains { $0.code == .noIdentifier })  // the username was given, as a number
+    }
+
+    @Test func aValidRecordHasKeysAndABodyWithoutThePassword() throws {
+        var record = ExportRecord()
+        record.username = "Ann_Lee"
+        record.phone = "JP-9012345678"
+        record.password = "Secret-pass-1"
+        let check = RecordCheck(record, policy: RegistrationPolicy())
+        #expect(check.isValid)
+        #expect(check.keys?.username == "ann_lee" && check.keys?.email == nil && check.keys?.phone == "+819012345678")
+        #expect(check.loginKinds == [.username, .phone])
+        #expect(check.body == ["loginName": .string("ann_lee"), "phoneNumber": .string("+819012345678")])
+    }
+}
