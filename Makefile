@@ -78,4 +78,4 @@ sanitize: deps
 	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-san-tsan
 
 clean:
-	rm -rf .build .build-*
+	rm -rf .build .build-* $(EXAMPLE)/.build

@@ -38,12 +38,14 @@ for file in "${files[@]}"; do
         fi
     done < <(prose "$file" | grep -oE '\]\([^) ]+\)' | sed -E 's/^\]\((.*)\)$/\1/')
     while IFS= read -r article; do
+        article=${article%%#*}
+        article=${article##*/}
         checked=$((checked + 1))
         if [[ "$dir" != *.docc* ]] || [ -z "$(find "${dir%%.docc*}.docc" -name "$article.md")" ]; then
             echo "$file: broken DocC link: <doc:$article>" >&2
             broken=$((broken + 1))
         fi
-    done < <(prose "$file" | grep -oE '<doc:[A-Za-z0-9_-]+>' | sed -E 's/^<doc:(.*)>$/\1/')
+    done < <(prose "$file" | grep -oE '<doc:[^>]+>' | sed -E 's/^<doc:(.*)>$/\1/')
 done
 
 if [ $broken -gt 0 ]; then
