@@ -90,6 +90,18 @@ import Testing
         #expect(lint.status == 1)
     }
 
+    /// The warning is in the language of `--language`, like every reason.
+    @Test func headerWarningsFollowTheLanguage() throws {
+        let input = Data("username,nickname,password\nnick_user,Nick,Csv-Pass-1\n".utf8)
+        let output = try ToolRunner.run(["register", "--language", "ja"], stdin: input)
+        #expect(output.stdout == Self.valid("nick_user") + "\n")
+        #expect(
+            output.stderr
+                == "kii-identity: warning: standard input line 1: unknown_field: "
+                + "行にユーザーレコードのメンバーではない列があります（2 列目は無視されます）\n"
+        )
+    }
+
     /// A record's phone is international, the REST local form, or local digits read in the
     /// record's country; nothing else (typed input is not read in records).
     @Test func recordPhoneForms() throws {

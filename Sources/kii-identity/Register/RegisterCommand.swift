@@ -56,7 +56,7 @@ struct RegisterCommand: ParsableCommand {
         let source = try RecordSource(input: records, format: format, skipsBlankLines: false)
         for problem in source.headerProblems {
             let warning =
-                "kii-identity: warning: \(records.name) line 1: \(problem.code.rawValue): \(problem.message)\n"
+                "kii-identity: warning: \(records.name) line 1: \(problem.code.rawValue): \(problem.message(in: language.catalog))\n"
             FileHandle.standardError.write(Data(warning.utf8))
         }
         try RecordBatches(source: source, policy: options.policy).checkAll { _, check in
