@@ -50,8 +50,42 @@ import Testing
         ]
     )
     func jsonOutput(arguments: [String]) throws {
-        let english = try ToolRunner.run(arguments)
-        let japanese = try ToolRunner.run(arguments + ["--language", "ja"])
+        #expect(try Self.compareReasons(arguments) > 0)
+    }
+
+    /// Standard inputs with every kind of input problem: unknown, repeated and extra members or
+    /// columns, cells that are not UTF-8 or not JSON, wrong types, a line over 1 MiB.
+    static let brokenInputs: [([String], String)] = [
+        (
+            ["lint", "--format", "json", "--input-format", "csv", "-"],
+            "username,email,nickname,email,password,custom,pseudo\nann,a@example.com,x,y,Zq9#secret,{bad,\n"
+                + "bob,\u{FF}@example.com,,,Zq9#secret,[1],maybe\n\"a\"b,c\n\"open\n"
+        ),
+        (
+            ["register", "--jsonl", "-"],
+            #"{"username": "ann", "password": "Zq9#secret", "nickname": "x", "custom": [1], "pseudo": 1}"# + "\n"
+                + #"{"username": 7, "password": null}"# + "\n[1]\n{\n"
+                + "{\"username\": \"" + String(repeating: "a", count: 1 << 20) + "\"}\n"
+        ),
+        (
+            ["check", "--jsonl", "-"],
+            #"{"field": "username", "value": "ann", "extra": 1}"# + "\n" + #"{"field": "nick", "value": 1}"# + "\n"
+                + #"{"value": "x"}"# + "\n" + #"{"field": 2}"# + "\n"
+        ),
+    ]
+
+    @Test("input problems of every kind, in Japanese", arguments: brokenInputs)
+    func brokenInput(arguments: [String], input: String) throws {
+        // Every scalar is ASCII but U+00FF, which stands for the byte 0xFF (not UTF-8).
+        let bytes = Data(input.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+        #expect(try Self.compareReasons(arguments, stdin: bytes) >= 3)
+    }
+
+    /// Runs `arguments` in English and in Japanese and checks that the JSON lines have the same
+    /// shape and that every reason is Japanese; returns how many reasons were compared.
+    static func compareReasons(_ arguments: [String], stdin: Data? = nil) throws -> Int {
+        let english = try ToolRunner.run(arguments, stdin: stdin)
+        let japanese = try ToolRunner.run(arguments + ["--language", "ja"], stdin: stdin)
         #expect(english.status == japanese.status)
         let englishLines = english.stdout.split(separator: "\n")
         let japaneseLines = japanese.stdout.split(separator: "\n")
@@ -62,17 +96,17 @@ import Testing
             let japaneseValue = try JSONSerialization.jsonObject(with: Data(japaneseLine.utf8))
             var englishReasons: [String] = []
             var japaneseReasons: [String] = []
-            let englishShape = Self.withoutReasons(englishValue, into: &englishReasons)
-            let japaneseShape = Self.withoutReasons(japaneseValue, into: &japaneseReasons)
+            let englishShape = withoutReasons(englishValue, into: &englishReasons)
+            let japaneseShape = withoutReasons(japaneseValue, into: &japaneseReasons)
             #expect(englishShape == japaneseShape)
             #expect(englishReasons.count == japaneseReasons.count)
             for (englishReason, japaneseReason) in zip(englishReasons, japaneseReasons) {
                 #expect(englishReason != japaneseReason)
-                Self.expectJapanese(japaneseReason)
+                expectJapanese(japaneseReason)
                 reasons += 1
             }
         }
-        #expect(reasons > 0)
+        return reasons
     }
 
     @Test("lint's text report: Japanese headings and messages")

@@ -12,7 +12,7 @@ extension ValidationError {
     /// problem.reason                 // "is too short (minimum 3 characters)"
     /// problem.message(in: .japanese) // "ユーザー名は 3 文字以上で入力してください"
     /// ```
-    public indirect enum Detail: Sendable, Hashable {
+    public enum Detail: Sendable, Hashable {
         // MARK: Every field
 
         /// The value is empty or absent.
@@ -60,7 +60,7 @@ extension ValidationError {
         /// Well formed (`region`, upper-cased) but not a supported region.
         case unknownRegion(region: String)
         /// A problem of the region code at the start of a REST form (`JP-...`).
-        case regionPrefix(Detail)
+        indirect case regionPrefix(Detail)
 
         // MARK: Locale
 

@@ -78,7 +78,7 @@ enum ClassificationChecks {
     ) -> Result<String, ValidationError> {
         do throws(ValidationError) {
             switch kind {
-            case nil: throw ValidationError(.identifier, .missing, "is missing")
+            case nil: throw ValidationError(.identifier, .missing)
             case .email: return .success(try EmailAddress(raw).normalized)
             case .phone: return .success(try PhoneNumber(international: raw, policy: policy).e164)
             case .localPhone: return .success(try PhoneNumber(local: raw, country: country ?? "", policy: policy).e164)

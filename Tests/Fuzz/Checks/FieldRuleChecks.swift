@@ -108,6 +108,7 @@ enum FieldRuleChecks {
         } catch {
             violations.expect(!claimed, "\(name).isValid is true for a value init rejects (\(error.code))")
             violations.expect(!error.problems.isEmpty, "\(name) threw an empty error")
+            ProblemChecks.catalogued(error, name, &violations)
             for problem in error.problems {
                 violations.expect(problem.field == Field.field, "\(name) reported a problem of \(problem.field)")
                 violations.expect(!problem.reason.isEmpty, "\(name) gave an empty reason")
@@ -158,9 +159,14 @@ enum FieldRuleChecks {
         }
     }
 
-    /// Every text of an error: description, each message and reason, the debug dump.
+    /// Every text of an error in every language: description, each message and reason, the debug dump.
     static func errorText(_ error: ValidationError) -> String {
-        ([error.description, String(reflecting: error)] + error.problems.flatMap { [$0.message, $0.reason] })
+        let texts = ValidationError.Language.allCases.flatMap { language in
+            [error.description(in: language)] + error.problems.map { $0.message(in: language) }
+        }
+        return
+            ([error.description, String(reflecting: error)] + error.problems.flatMap { [$0.message, $0.reason] }
+            + texts)
             .joined(separator: "\n")
     }
 

@@ -53,12 +53,16 @@ enum JSONLineChecks {
                 error.problems.count == 1 && error.problems.allSatisfy { $0.field == .line },
                 "an unreadable line does not have exactly one problem of the line"
             )
+            ProblemChecks.catalogued(error, "an unreadable line", &violations)
         case .success(let record):
             let decoded = decoder.decode(ExportRecord.self, from: bytes, field: .line)
             violations.expect(decoded == .success(record), "the fast record parser disagrees with JSONDecoder")
             let check = RecordCheck(record, policy: policy)
             violations.expect(check.body?["password"] == nil, "a record check's body has the password")
             violations.expect(check.isValid == (check.keys != nil), "a record check has keys but problems")
+            if !check.problems.isEmpty {
+                ProblemChecks.catalogued(ValidationError(check.problems), "a record check", &violations)
+            }
             if let password = record.password {
                 let masked = [UInt32(0), 1].map { variant in
                     var record = record

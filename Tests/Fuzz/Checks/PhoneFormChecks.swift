@@ -108,6 +108,7 @@ enum PhoneFormChecks {
             return number
         } catch {
             violations.expect(!error.problems.isEmpty, "a phone error is empty")
+            ProblemChecks.catalogued(error, "a phone form", &violations)
             for problem in error.problems {
                 violations.expect(!problem.reason.isEmpty, "a phone problem has no reason")
                 violations.expect(

@@ -110,6 +110,7 @@ enum RegistrationChecks {
             roundTrip(registration, &violations)
         case .failure(let error):
             violations.expect(!error.problems.isEmpty, "a registration error is empty")
+            ProblemChecks.catalogued(error, "a registration", &violations)
             let fields = Set(error.problems.map(\.field))
             for (field, raw, isValid) in fieldChecks {
                 guard let raw else { continue }

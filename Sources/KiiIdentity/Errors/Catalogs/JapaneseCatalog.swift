@@ -111,7 +111,7 @@ enum JapaneseCatalog {
         case .passwordNotInRecord: ("は", "ユーザーレコードには含められません（リクエストボディにだけ含めます）")
         case .notAString(let found): ("は", "JSON の文字列で指定してください（\(name(found))が指定されています）")
         case .notAllowedForPseudoUser: ("は", "疑似ユーザーには設定できません（設定するには通常のユーザーにアップグレードしてください）")
-        case .usernameImmutable(let current): ("は", "登録後は変更できません（現在は '\(current)' です）")
+        case .usernameImmutable(let current): ("は", "登録後に変更することはできません（現在は '\(current)' です）")
         case .pseudoUserMustUpgrade:
             ("は", "疑似ユーザーのため更新できません（識別子とパスワードを設定して通常のユーザーにアップグレードしてください）")
         case .invalidUTF8: ("に", "UTF-8 ではないバイトが含まれています")
@@ -153,8 +153,8 @@ enum JapaneseCatalog {
         case .invalidByte: what += "の UTF-8 として不正なバイト"
         case .undisclosed: break
         }
-        if count > 1 { what += "ほか \(count - 1) 文字" }
-        return "\(what)は使用できません（\(describe(allowed))）"
+        if count > 1 { what = joined(what, "ほか \(count - 1) 文字") }
+        return joined(what, "は使用できません（\(describe(allowed))）")
     }
 
     private static func describe(_ allowed: ValidationError.Detail.AllowedCharacters) -> String {
