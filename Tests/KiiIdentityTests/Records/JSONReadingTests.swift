@@ -203,6 +203,26 @@ import Testing
         )
     }
 
+    @Test("Registration(json:) of bytes refuses bytes that are not UTF-8 instead of repairing them")
+    func registrationFromBytes() throws {
+        let valid = Array(#"{"loginName":"ann","password":"pw123456","n":1.50}"#.utf8)
+        #expect(try Registration(json: valid).record.json["n"]?.description == "1.50")
+        let broken = Array(#"{"loginName":"ann","password":"pw123456","x":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
+        let error = try #require(throws: ValidationError.self) { try Registration(json: broken) }
+        #expect(error.problems.map(\.code) == [.invalidUTF8])
+        #expect(error.problems.first?.field == .json)
+    }
+
+    @Test("the problems read in English and in Japanese")
+    func languages() throws {
+        let error = try #require(throws: ValidationError.self) { try JSONValue(parsing: #"{"a":[1,2,]}"#) }
+        let problem = try #require(error.problems.first)
+        #expect(problem.message(in: .english) == "JSON text is not valid JSON: a trailing comma at column 11")
+        #expect(problem.message(in: .japanese) == "JSON テキストは正しい JSON ではありません（11 文字目に末尾のカンマがあります）")
+        let repeated = try #require(throws: ValidationError.self) { try JSONValue(parsing: #"{"a":1,"a":2}"#) }
+        #expect(repeated.problems.first?.message(in: .japanese) == "JSON テキストにメンバー \"a\" が 2 回あります（8 文字目）")
+    }
+
     @Test("numbers compare and hash by value, whatever their text")
     func numbersByValue() throws {
         let values = try ["2", "2.0", "20e-1", "0.2E1", "2.000e0"].map { try JSONValue(parsing: $0) }

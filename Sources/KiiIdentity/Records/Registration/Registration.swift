@@ -135,6 +135,16 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         try self.init(json: object, policy: policy)
     }
 
+    /// Validates a sign-up request body given as UTF-8 bytes (a request's body as received), as
+    /// ``init(json:policy:)-(String,_)`` does; bytes that are not UTF-8 are `invalid_utf8`,
+    /// never repaired.
+    public init(json bytes: [UInt8], policy: RegistrationPolicy = RegistrationPolicy()) throws(ValidationError) {
+        let object = try bytes.withUnsafeBufferPointer { (bytes) throws(ValidationError) in
+            try JSONValue.parseObject(bytes, field: .json)
+        }
+        try self.init(json: object, policy: policy)
+    }
+
     /// The checks shared by both entry points; `nil` when a problem was found.
     static func check(
         identity: IdentityData,
