@@ -92,7 +92,10 @@ public final class RecordSource {
             switch line {
             case .tooLong:
                 return (lines.lineNumber, .read(.failure(ValidationError([.lineTooLong]))))
-            case .bytes(let bytes):
+            case .bytes(var bytes):
+                // A byte order mark is allowed at the start of the file only (the JSON reader
+                // refuses one anywhere else).
+                if lines.lineNumber == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
                 if skipsBlankLines && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 return (lines.lineNumber, .jsonLine(bytes))
             }

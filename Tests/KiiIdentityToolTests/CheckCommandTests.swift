@@ -104,7 +104,10 @@ import Testing
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4)  // three results and the final newline
         #expect(lines[0] == #"{"valid":true,"normalized":"JP","errors":[]}"#)
-        #expect(lines[1] == #"{"valid":false,"errors":[{"code":"malformed_json","reason":"line is not valid JSON"}]}"#)
+        #expect(
+            lines[1]
+                == #"{"valid":false,"errors":[{"code":"malformed_json","reason":"line is not valid JSON: no value at column 1"}]}"#
+        )
         #expect(
             lines[2]
                 == #"{"valid":false,"errors":[{"code":"unknown_region","reason":"must be a supported region ('XX' is not one)"}]}"#

@@ -134,7 +134,10 @@ import Testing
         (#"{"field": "phoneUserInput", "value": "+81 90-1234-5678"}"#, tokyoJSON(kind: nil)),
         (#"{"field": "phoneUserInput", "value": "090-1234-5678", "country": "JP"}"#, tokyoJSON(kind: nil)),
         (#"{"field": "identifier", "value": "09012345678", "country": "JP"}"#, tokyoJSON(kind: "localPhone")),
-        ("not json", #"{"valid":false,"errors":[{"code":"malformed_json","reason":"line is not valid JSON"}]}"#),
+        (
+            "not json",
+            #"{"valid":false,"errors":[{"code":"malformed_json","reason":"line is not valid JSON: an unexpected character at column 1"}]}"#
+        ),
     ]
 
     static func tokyoJSON(kind: String?) -> String {

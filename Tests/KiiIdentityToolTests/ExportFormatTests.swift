@@ -69,7 +69,7 @@ import Testing
                 + name + #"","email":null,"phone":null},"body":{"loginName":""# + name + #""},"errors":[]}"# + "\n"
         }
         let malformed =
-            #"{"valid":false,"errors":[{"field":"line","code":"malformed_json","reason":"is not valid JSON"}]}"#
+            #"{"valid":false,"errors":[{"field":"line","code":"malformed_json","reason":"is not valid JSON: an unexpected character at column 1"}]}"#
         switch (content, format) {
         case (.json, .jsonl): return (valid("json_user"), 0)
         case (.json, .csv): return ("", 2)
@@ -82,7 +82,7 @@ import Testing
     static func expectedLint(_ content: Content, _ format: Format) -> (stdout: String, status: Int32) {
         let clean = #"{"records":1,"valid":1,"invalid":0,"errorCounts":{},"conflicts":[],"problems":[]}"# + "\n"
         let problem = { (line: Int) in
-            #"{"line":\#(line),"field":"line","code":"malformed_json","reason":"is not valid JSON"}"#
+            #"{"line":\#(line),"field":"line","code":"malformed_json","reason":"is not valid JSON: an unexpected character at column 1"}"#
         }
         switch (content, format) {
         case (.json, .jsonl): return (clean, 0)

@@ -123,7 +123,7 @@ import Testing
         #expect(lines.contains("  8 行目: column_count: 行のフィールドは 8 個ですが、ヘッダーは 9 個です"))
         #expect(lines.contains("  ほか 2 件（--limit で表示件数を増やせます）"))
         let malformed = try ToolRunner.run(["lint", "--language", "ja", "Fixtures/cli/lint-malformed.jsonl"])
-        #expect(malformed.stdout.contains("  4 行目: invalid_utf8: 行に UTF-8 ではないバイトが含まれています\n"))
+        #expect(malformed.stdout.contains("  4 行目: invalid_utf8: 行に UTF-8 ではないバイトが含まれています（18 文字目）\n"))
         #expect(
             malformed.stdout.contains("  7 行目: wrong_type: pseudo は true または false で指定してください（文字列が指定されています）\n")
         )

@@ -11,7 +11,7 @@ import Testing
     }
 
     static let malformedJSON =
-        #"{"valid":false,"errors":[{"field":"line","code":"malformed_json","reason":"is not valid JSON"}]}"#
+        #"{"valid":false,"errors":[{"field":"line","code":"malformed_json","reason":"is not valid JSON: no value at column 1"}]}"#
 
     /// RFC 4180 quoting (commas, doubled quotes and line breaks in quotes), an empty cell as an
     /// absent member, custom as a JSON object, pseudo as true or false: one output line per record.

@@ -53,7 +53,7 @@ import Testing
         let expected = [
             valid("escape"),
             valid("brace_fan", body: #","a":"}{","b":[1,{"c":"]"}]"#),
-            #"{"valid":false,"errors":[{"field":"line","code":"malformed_json","reason":"is not valid JSON"}]}"#,
+            #"{"valid":false,"errors":[{"field":"line","code":"malformed_json","reason":"is not valid JSON: more text after the value at column 48"}]}"#,
             valid("nulls"),
             valid("spaces"),
         ]

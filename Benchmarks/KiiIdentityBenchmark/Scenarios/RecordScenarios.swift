@@ -83,12 +83,6 @@ struct RecordScenarios {
                     if case .success = decoder.decodeRecord(from: lines[index]) { return true }
                     return false
                 },
-                Contender(name: "JSONDecoder path alone (for scale)", role: .variant) { index in
-                    if case .success = decoder.decode(ExportRecord.self, from: lines[index], field: .line) {
-                        return true
-                    }
-                    return false
-                },
             ]
         )
     }

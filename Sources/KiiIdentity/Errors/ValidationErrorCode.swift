@@ -153,4 +153,16 @@ extension ValidationError.Code {
     public static let malformedCSV = Self(rawValue: "malformed_csv")
     /// A CSV record has more or fewer fields than the header.
     public static let columnCount = Self(rawValue: "column_count")
+
+    // MARK: JSON text
+
+    /// A JSON object has the same member twice; the reason names it.
+    public static let duplicateMember = Self(rawValue: "duplicate_member")
+    /// A JSON number has an exponent of more than 15 digits, so it cannot be compared exactly.
+    public static let numberOutOfRange = Self(rawValue: "number_out_of_range")
+    /// A JSON number cannot be carried exactly through a `Decoder` or `Encoder` that only
+    /// knows `Double` and fixed-size integers (in the coding error's description).
+    public static let numberNotExact = Self(rawValue: "number_not_exact")
+    /// JSON arrays and objects nest deeper than ``JSONValue/maximumNesting``.
+    public static let nestingTooDeep = Self(rawValue: "nesting_too_deep")
 }

@@ -185,6 +185,19 @@ extension ValidationError {
         /// The member `member` of an input line is absent.
         case memberMissing(member: String)
 
+        // MARK: JSON text
+
+        /// A JSON text that breaks RFC 8259: `syntax` found at 1-based `column` (in Unicode scalars).
+        case jsonSyntax(JSONSyntax, column: Int)
+        /// The member `name` a second time in one object, at 1-based `column`.
+        case duplicateMember(name: String, column: Int)
+        /// Bytes that are not UTF-8 in a JSON text, at 1-based `column`.
+        case jsonInvalidUTF8(column: Int)
+        /// A number whose exponent has more than `maximumExponentDigits` digits, at 1-based `column`.
+        case numberOutOfRange(maximumExponentDigits: Int, column: Int)
+        /// Arrays and objects nested deeper than `maximum`, at 1-based `column`.
+        case nestingTooDeep(maximum: Int, column: Int)
+
         // MARK: Built by hand
 
         /// A problem built from a code and a reason phrase (``ValidationError/Problem/init(field:code:reason:)``),
@@ -274,6 +287,60 @@ extension ValidationError.Detail {
         }
     }
 
+    /// What breaks RFC 8259 in a JSON text (a `malformed_json` problem).
+    public enum JSONSyntax: String, Sendable, Hashable, CaseIterable {
+        /// Nothing but white space.
+        case noValue
+        /// A `,` just before `]` or `}`.
+        case trailingComma
+        /// `//` or `/* */`.
+        case comment
+        /// `'text'`.
+        case singleQuotedString
+        /// `NaN` or `Infinity`.
+        case nanOrInfinity
+        /// `012`, `-01`.
+        case leadingZero
+        /// `+1`.
+        case plusSign
+        /// `.5`.
+        case noDigitBeforePoint
+        /// `1.`.
+        case noDigitAfterPoint
+        /// `1e`, `1e+`.
+        case exponentWithoutDigits
+        /// `-` alone.
+        case minusWithoutDigits
+        /// `0x1F`, `1a`.
+        case letterAfterNumber
+        /// A raw byte below U+0020 in a string.
+        case controlCharacter
+        /// `\x`, `\'`, `\u12`.
+        case invalidEscape
+        /// `\uD800` without a low surrogate, or `\uDC00` alone.
+        case loneSurrogate
+        /// U+FEFF anywhere but the start of a file.
+        case byteOrderMark
+        /// `,` where a value belongs (`[1,,2]`).
+        case missingValue
+        /// A name without `:` after it.
+        case missingColon
+        /// A member name that is not a string (`{a:1}`).
+        case nameNotString
+        /// Neither `,` nor `}` after a member.
+        case missingCommaOrBrace
+        /// Neither `,` nor `]` after an element.
+        case missingCommaOrBracket
+        /// A string without its closing quote.
+        case unclosedString
+        /// The text ends inside a value.
+        case unexpectedEnd
+        /// Text after the value.
+        case textAfterValue
+        /// Any other character where it cannot be.
+        case unexpectedCharacter
+    }
+
     /// The JSON type an input member must have.
     public enum ExpectedType: String, Sendable, Hashable, CaseIterable {
         /// An object.
@@ -340,6 +407,11 @@ extension ValidationError.Detail {
         case .lineTooLong: .lineTooLong
         case .textAfterClosingQuote, .quoteInUnquotedField, .unclosedQuote: .malformedCSV
         case .columnCount: .columnCount
+        case .jsonSyntax: .malformedJSON
+        case .duplicateMember: .duplicateMember
+        case .jsonInvalidUTF8: .invalidUTF8
+        case .numberOutOfRange: .numberOutOfRange
+        case .nestingTooDeep: .nestingTooDeep
         case .custom(let code, _): code
         }
     }

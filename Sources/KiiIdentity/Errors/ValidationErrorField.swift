@@ -34,6 +34,8 @@ extension ValidationError {
         public static let user = Field(rawValue: "user")
         /// A whole line of input (not JSON, not an object, too long, not UTF-8).
         public static let line = Field(rawValue: "line")
+        /// A JSON text as a whole (one that is not valid JSON, or repeats a member).
+        public static let json = Field(rawValue: "json")
 
         /// The English name a reason reads after: "username", "email address", ...
         public var label: String { label(in: .english) }

@@ -137,6 +137,11 @@ extension ValidationError.Detail {
         case .unexpectedMember: "unexpectedMember"
         case .memberNotOneOf: "memberNotOneOf"
         case .memberMissing: "memberMissing"
+        case .jsonSyntax: "jsonSyntax"
+        case .duplicateMember: "duplicateMember"
+        case .jsonInvalidUTF8: "jsonInvalidUTF8"
+        case .numberOutOfRange: "numberOutOfRange"
+        case .nestingTooDeep: "nestingTooDeep"
         case .custom: "custom"
         }
     }
@@ -194,6 +199,12 @@ extension ValidationError.Detail {
         case .unexpectedMember(let allowed): [("allowed", allowed.joined(separator: ","))]
         case .memberNotOneOf(let member, let allowed):
             [("member", member), ("allowed", allowed.joined(separator: ","))]
+        case .jsonSyntax(let syntax, let column): [("syntax", syntax.rawValue), ("column", String(column))]
+        case .duplicateMember(let name, let column): [("name", name), ("column", String(column))]
+        case .jsonInvalidUTF8(let column): [("column", String(column))]
+        case .numberOutOfRange(let digits, let column):
+            [("maximumExponentDigits", String(digits)), ("column", String(column))]
+        case .nestingTooDeep(let maximum, let column): [("maximum", String(maximum)), ("column", String(column))]
         }
     }
 
@@ -324,6 +335,20 @@ extension ValidationError.Detail {
                     list("allowed").map { .memberNotOneOf(member: member, allowed: $0) }
                 }
             case "memberMissing": parameters["member"].map { .memberMissing(member: $0) }
+            case "jsonSyntax":
+                parameters["syntax"].flatMap(JSONSyntax.init(rawValue:)).flatMap { syntax in
+                    int("column").map { .jsonSyntax(syntax, column: $0) }
+                }
+            case "duplicateMember":
+                parameters["name"].flatMap { name in int("column").map { .duplicateMember(name: name, column: $0) } }
+            case "jsonInvalidUTF8": int("column").map { .jsonInvalidUTF8(column: $0) }
+            case "numberOutOfRange":
+                int("maximumExponentDigits").flatMap { digits in
+                    int("column").map { .numberOutOfRange(maximumExponentDigits: digits, column: $0) }
+                }
+            case "nestingTooDeep":
+                int("maximum").flatMap { maximum in int("column").map { .nestingTooDeep(maximum: maximum, column: $0) }
+                }
             default: nil
             }
         guard let parsed else { return nil }

@@ -1,4 +1,3 @@
-import Foundation
 import KiiIdentity
 
 /// Reads user records from CSV: a header row naming the members (`username`, `email`, ...),
@@ -7,7 +6,6 @@ import KiiIdentity
 final class CSVRecordReader {
     private let reader: CSVReader
     private var columns: [String?] = []
-    private let decoder = JSONDecoder()
     /// Problems with the header row (line 1): unknown or repeated column names.
     private(set) var headerProblems: [ValidationError.Problem] = []
 
@@ -71,11 +69,14 @@ final class CSVRecordReader {
             }
             switch name {
             case "custom":
-                switch try? decoder.decode(JSONValue.self, from: Data(cell)) {
-                case .object(let members)?: record.custom = members
-                case nil: record.addProblem(member: name, .malformedJSON)
-                case let value?:
-                    record.addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
+                do throws(ValidationError) {
+                    switch try JSONValue(parsing: cell) {
+                    case .object(let members): record.custom = members
+                    case let value:
+                        record.addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
+                    }
+                } catch {
+                    for problem in error.problems { record.addProblem(member: name, problem.detail) }
                 }
             case "pseudo":
                 switch text {

@@ -1,51 +1,42 @@
-import Foundation
 public import KiiIdentity
 
-/// Decodes one line of JSON Lines input into a value, or says what is wrong with the line.
+/// Reads one line of JSON Lines input, or says what is wrong with the line.
 ///
-/// The reasons never quote the input, so a password on a broken line cannot leak through them.
+/// Every line goes through the library's one JSON reader
+/// (``KiiIdentity/JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)``): RFC 8259
+/// exactly, a repeated member refused, numbers kept digit for digit. There is no second, lenient
+/// path to disagree with it. The reasons never quote the input (a member name at most), so a
+/// password on a broken line cannot leak through them.
 public struct JSONLineDecoder: Sendable {
-    private let decoder = JSONDecoder()
-
     /// A decoder; one may serve many lines, from any thread.
     public init() {}
 
-    /// Decodes `bytes` as a JSON object of type `T`.
+    /// The members of the JSON object on a line.
     ///
-    /// - Returns: the value, or an error with one problem (`invalid_utf8`, `malformed_json`,
-    ///   `not_an_object`) reported under `field`.
-    public func decode<T: Decodable>(
-        _ type: T.Type,
+    /// - Parameter isFirstLine: the line starts the input, where a UTF-8 byte order mark is
+    ///   skipped; anywhere else a byte order mark is `malformed_json`.
+    /// - Returns: the members, or an error with one problem under `line`: `too_long`,
+    ///   `invalid_utf8`, `malformed_json`, `duplicate_member`, `number_out_of_range`,
+    ///   `nesting_too_deep` or `not_an_object`.
+    public func decodeObject(
         from bytes: [UInt8],
-        field: ValidationError.Field
-    ) -> Result<T, ValidationError> {
-        func problem(_ detail: ValidationError.Detail) -> Result<T, ValidationError> {
-            .failure(ValidationError(field, detail))
-        }
-        guard Self.isUTF8(bytes) else {
-            return problem(.invalidUTF8)
-        }
-        do {
-            return .success(try decoder.decode(T.self, from: Data(bytes)))
-        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-            return problem(.notAnObject)
+        isFirstLine: Bool = false
+    ) -> Result<[String: JSONValue], ValidationError> {
+        do throws(ValidationError) {
+            let value = try JSONValue(parsing: bytes, allowingByteOrderMark: isFirstLine)
+            guard case .object(let members) = value else {
+                return .failure(ValidationError(.line, .notAnObject))
+            }
+            return .success(members)
         } catch {
-            return problem(.malformedJSON)
+            let problems = error.problems.map { ValidationError.Problem(field: .line, $0.detail) }
+            return .failure(ValidationError(problems))
         }
     }
 
-    /// Decodes a user record: through ``FastRecordParser`` when the line has the common shape,
-    /// otherwise as ``decode(_:from:field:)`` does (same result, same problems).
+    /// Reads a user record (a line other than the first: ``RecordSource`` drops a byte order
+    /// mark that starts the file).
     public func decodeRecord(from bytes: [UInt8]) -> Result<ExportRecord, ValidationError> {
-        if Self.isUTF8(bytes), let record = FastRecordParser.parse(bytes, decoder: decoder) {
-            return .success(record)
-        }
-        return decode(ExportRecord.self, from: bytes, field: .line)
-    }
-
-    /// Whether `bytes` are well-formed UTF-8.
-    static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        if !bytes.contains(where: { $0 >= 0x80 }) { return true }
-        return String(validating: bytes, as: UTF8.self) != nil
+        decodeObject(from: bytes).map(ExportRecord.init(members:))
     }
 }

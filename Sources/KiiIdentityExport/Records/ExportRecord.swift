@@ -81,46 +81,27 @@ public struct ExportRecord: Sendable, Hashable {
     }
 }
 
-extension ExportRecord: Decodable {
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// Decodes a JSON object; `null` members count as absent.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: MemberKey.self)
-        for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-            let name = key.stringValue
-            if (try? container.decodeNil(forKey: key)) == true { continue }
-            switch name {
-            case "custom":
-                let value = try container.decode(JSONValue.self, forKey: key)
-                if case .object(let members) = value {
-                    custom = members
-                } else {
-                    addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
-                }
-            case "pseudo":
-                if let value = try? container.decode(Bool.self, forKey: key) {
-                    pseudo = value
-                } else {
-                    let value = try container.decode(JSONValue.self, forKey: key)
-                    addProblem(member: name, .wrongType(expected: .boolean, found: .init(of: value)))
-                }
+extension ExportRecord {
+    /// The record of a JSON object's members; `null` members count as absent, and members of
+    /// the wrong type or unknown names are kept as ``inputProblems``.
+    public init(members: [String: JSONValue]) {
+        for (name, value) in members.sorted(by: { $0.key < $1.key }) {
+            if value == .null { continue }
+            switch (name, value) {
+            case ("custom", .object(let custom)):
+                self.custom = custom
+            case ("custom", _):
+                addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
+            case ("pseudo", .bool(let pseudo)):
+                self.pseudo = pseudo
+            case ("pseudo", _):
+                addProblem(member: name, .wrongType(expected: .boolean, found: .init(of: value)))
+            case (_, _) where !Self.memberNames.contains(name):
+                addProblem(member: name, .notRecordMember)
+            case (_, .string(let text)):
+                _ = setString(text, forMember: name)
             default:
-                guard Self.memberNames.contains(name) else {
-                    addProblem(member: name, .notRecordMember)
-                    continue
-                }
-                if let value = try? container.decode(String.self, forKey: key) {
-                    _ = setString(value, forMember: name)
-                } else {
-                    let value = try container.decode(JSONValue.self, forKey: key)
-                    addProblem(member: name, .notAString(found: .init(of: value)))
-                }
+                addProblem(member: name, .notAString(found: .init(of: value)))
             }
         }
     }

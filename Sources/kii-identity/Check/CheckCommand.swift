@@ -136,13 +136,23 @@ struct CheckCommand: ParsableCommand {
         let decoder = JSONLineDecoder()
         let policy = phonePolicy.policy
         while let line = try lines.next() {
-            print(Self.result(of: line, decoder: decoder, policy: policy, language: language.catalog).serialized)
+            let isFirstLine = lines.lineNumber == 1
+            let result = Self.result(
+                of: line,
+                isFirstLine: isFirstLine,
+                decoder: decoder,
+                policy: policy,
+                language: language.catalog
+            )
+            print(result.serialized)
         }
     }
 
-    /// The output object for one input line, reasons in `language`.
+    /// The output object for one input line, reasons in `language` (a byte order mark is
+    /// skipped on the first line only).
     static func result(
         of line: LineReader.Line,
+        isFirstLine: Bool,
         decoder: JSONLineDecoder,
         policy: PhonePolicy,
         language: KiiIdentity.ValidationError.Language
@@ -154,7 +164,7 @@ struct CheckCommand: ParsableCommand {
         case .tooLong:
             return failure([.lineTooLong])
         case .bytes(let bytes):
-            switch decoder.decode(CheckLine.self, from: bytes, field: .line) {
+            switch decoder.decodeObject(from: bytes, isFirstLine: isFirstLine).map(CheckLine.init(members:)) {
             case .failure(let error):
                 return failure(error.problems)
             case .success(let request):

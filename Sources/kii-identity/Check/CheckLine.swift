@@ -5,37 +5,27 @@ import KiiIdentityExport
 ///
 /// Problems with the line's shape are kept in ``problems`` with reasons that name the member,
 /// since `check` output gives reasons without field names.
-struct CheckLine: Decodable {
+struct CheckLine {
     var field: FieldCheck.Field?
     var value: String?
     var country: String?
     var problems: [ValidationError.Problem] = []
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case field, value, country
-    }
+    private static let memberNames: Set<String> = ["field", "value", "country"]
 
-    private struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyKey.self)
+    /// The request of a JSON object's members (read by the library's strict JSON reader).
+    init(members: [String: JSONValue]) {
         func string(_ name: String) -> String? {
-            let key = AnyKey(stringValue: name)
-            guard container.contains(key), (try? container.decodeNil(forKey: key)) != true else { return nil }
-            if let text = try? container.decode(String.self, forKey: key) { return text }
+            guard let value = members[name], value != .null else { return nil }
+            if let text = value.stringValue { return text }
             problem(.memberNotAString(member: name))
             return nil
         }
         let fieldName = string("field")
         value = string("value")
         country = string("country")
-        for key in container.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
-            problem(.unexpectedMember(allowed: CodingKeys.allCases.map(\.rawValue)))
+        for name in members.keys where !Self.memberNames.contains(name) {
+            problem(.unexpectedMember(allowed: ["field", "value", "country"]))
             break
         }
         if let fieldName {

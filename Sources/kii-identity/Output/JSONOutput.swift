@@ -8,7 +8,8 @@ enum JSONOutput: Sendable {
     case null
     case bool(Bool)
     case int(Int64)
-    case double(Double)
+    /// A number from input, written exactly as it was read.
+    case number(JSONNumber)
     case string(String)
     case array([JSONOutput])
     case object([(key: String, value: JSONOutput)])
@@ -29,8 +30,8 @@ enum JSONOutput: Sendable {
             output += value ? "true" : "false"
         case .int(let value):
             output += String(value)
-        case .double(let value):
-            output += value.isFinite ? "\(value)" : "null"
+        case .number(let value):
+            output += value.text
         case .string(let value):
             Self.writeString(value, to: &output)
         case .array(let elements):
@@ -81,7 +82,7 @@ extension JSONOutput {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
         case .integer(let value): self = .int(Int64(value))
-        case .number(let value): self = .double(value)
+        case .number(let value): self = .number(value)
         case .string(let value): self = .string(value)
         case .array(let elements): self = .array(elements.map(JSONOutput.init))
         case .object(let members):

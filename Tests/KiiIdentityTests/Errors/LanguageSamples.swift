@@ -41,10 +41,13 @@ enum DetailSamples {
         .columnCount(fields: 3, headerFields: 4), .memberNotAString(member: "field"),
         .unexpectedMember(allowed: ["field", "value", "country"]),
         .memberNotOneOf(member: "field", allowed: ["username", "email"]), .memberMissing(member: "value"),
+        .jsonSyntax(.trailingComma, column: 11), .jsonSyntax(.byteOrderMark, column: 1),
+        .duplicateMember(name: "loginName", column: 22), .jsonInvalidUTF8(column: 7),
+        .numberOutOfRange(maximumExponentDigits: 15, column: 3), .nestingTooDeep(maximum: 128, column: 129),
         .custom(.missing, reason: "is missing"),
     ]
 
-    static let caseCount = 76
+    static let caseCount = 81
 
     /// A distinct number per case; exhaustive, so adding a case to `Detail` breaks this until
     /// a sample is added.
@@ -126,6 +129,11 @@ enum DetailSamples {
         case .memberNotOneOf: 73
         case .memberMissing: 74
         case .custom: 75
+        case .jsonSyntax: 76
+        case .duplicateMember: 77
+        case .jsonInvalidUTF8: 78
+        case .numberOutOfRange: 79
+        case .nestingTooDeep: 80
         }
     }
 }

@@ -53,7 +53,42 @@ import Testing
             ("REST", "JP-" + String(repeating: "0", count: size - 3)),
             ("qualified", "EMAIL:" + String(repeating: "c", count: size - 6)),
             ("multi-byte", String(repeating: "\u{1F600}", count: size / 4)),
+            // Worst cases (issue 13): only bytes the rule allows, so a check that reads content
+            // before length reads all of it.
+            ("a@ and labels", "a@" + String(repeating: "label.", count: size / 6)),
+            ("EMAIL:a@ and labels", "EMAIL:a@" + String(repeating: "label.", count: size / 6)),
+            ("PHONE:+ and digits", "PHONE:+" + String(repeating: "8", count: size)),
         ]
+    }
+
+    /// Every `isValid`, as a function from the raw text to its verdict.
+    static let verdicts: [(name: String, isValid: @Sendable (String) -> Bool)] = [
+        ("Username", { Username.isValid($0) }),
+        ("EmailAddress", { EmailAddress.isValid($0) }),
+        ("Password", { Password.isValid($0) }),
+        ("DisplayName", { DisplayName.isValid($0) }),
+        ("CountryCode", { CountryCode.isValid($0) }),
+        ("LocaleTag", { LocaleTag.isValid($0) }),
+        ("PhoneNumber international", { PhoneNumber.isValid(international: $0) }),
+    ]
+
+    @Test("every isValid is false for 10 MB of allowed bytes")
+    func hugeAllowedInputsAreInvalid() {
+        for (shape, text) in Self.huge(10 * Self.megabyte) {
+            for verdict in Self.verdicts {
+                #expect(!verdict.isValid(text), "\(verdict.name) of \(shape)")
+            }
+        }
+    }
+
+    @Test("the JSON readers refuse 10 MB of valid JSON as too_long")
+    func hugeJSONIsTooLong() {
+        let text =
+            #"{"loginName":"ann","password":"pw123456","displayName":""#
+            + String(repeating: "a", count: 10 * Self.megabyte) + #""}"#
+        #expect(Self.codes { _ = try JSONValue(parsing: text) } == ["too_long"])
+        #expect(Self.codes { _ = try JSONValue(parsing: Array(text.utf8)) } == ["too_long"])
+        #expect(Self.codes { _ = try Registration(json: text) } == ["too_long"])
     }
 
     @Test("1 MB and 10 MB inputs are too_long only", arguments: [megabyte, 10 * megabyte])

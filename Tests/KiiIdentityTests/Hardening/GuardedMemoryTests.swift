@@ -15,8 +15,10 @@ import Darwin
 ///
 /// The public entry points hand these functions the string's own UTF-8 storage
 /// (`String.withUTF8Bytes`, no copy for native strings) or look at `String.utf8.count` first,
-/// which is O(1) for native strings: the stored count, no scan. That is what makes the public
-/// rejection constant-time too; the benchmark's `oversized input` scenarios time it.
+/// which is O(1) for native strings: the stored count, no scan (`LoginIdentifier`,
+/// `PhoneNumber.isValid(international:)`, `JSONValue(parsing:)` and `Registration(json:)` test
+/// it before anything else). That is what makes the public rejection constant-time too; the
+/// benchmark's `oversized input` scenarios time every public entry point.
 @Suite struct GuardedMemoryTests {
     /// A 10 MiB mapping whose first page holds `prefix` then `filler` repeated; the rest
     /// cannot be read.
@@ -79,6 +81,19 @@ import Darwin
         #expect(EmailAddress.diagnose(email.bytes).map(\.code) == [.tooLong])
         let localPart = GuardedBuffer(filler: "a")
         #expect(!EmailAddress.isValidBytes(localPart.bytes))
+    }
+
+    @Test("the JSON reader rejects 10 MB of valid JSON without reading it")
+    func json() {
+        let document = GuardedBuffer(prefix: #"{"loginName":"ann","displayName":""#, filler: "a")
+        #expect(
+            Self.codes { () throws(ValidationError) in _ = try JSONValue.parse(document.bytes, field: .json) }
+                == ["too_long"]
+        )
+        #expect(
+            Self.codes { () throws(ValidationError) in _ = try JSONValue.parseObject(document.bytes, field: .json) }
+                == ["too_long"]
+        )
     }
 
     @Test("every phone form rejects 10 MB of digits without reading them")

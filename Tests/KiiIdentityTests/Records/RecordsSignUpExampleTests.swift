@@ -16,10 +16,9 @@ import Testing
         }
 
         mutating func signUp(_ request: Data) throws -> Outcome {
-            let json = try JSONDecoder().decode([String: JSONValue].self, from: request)
             let registration: Registration
             do {
-                registration = try Registration(json: json, policy: policy)
+                registration = try Registration(json: [UInt8](request), policy: policy)
             } catch {
                 return .rejected(error)
             }

@@ -14,6 +14,7 @@ enum EnglishCatalog {
         case .displayName: "display name"
         case .identifier: "login identifier"
         case .customFields: "custom field"
+        case .json: "JSON text"
         default: field.rawValue
         }
     }
@@ -124,8 +125,56 @@ enum EnglishCatalog {
         case .memberNotOneOf(let member, let allowed):
             "\"\(member)\" must be one of \(allowed.joined(separator: ", "))"
         case .memberMissing(let member): "\"\(member)\" is missing"
+        case .jsonSyntax(let syntax, let column): "is not valid JSON: \(describe(syntax)) at column \(column)"
+        case .duplicateMember(let name, let column):
+            "has the member \(quotedName(name)) a second time at column \(column)"
+        case .jsonInvalidUTF8(let column): "contains bytes that are not UTF-8 at column \(column)"
+        case .numberOutOfRange(let digits, let column):
+            "has a number whose exponent has more than \(digits) digits at column \(column)"
+        case .nestingTooDeep(let maximum, let column):
+            "has arrays or objects nested more than \(maximum) deep at column \(column)"
         case .custom(_, let reason): reason
         }
+    }
+
+    /// What breaks the JSON grammar, as a noun phrase.
+    static func describe(_ syntax: ValidationError.Detail.JSONSyntax) -> String {
+        switch syntax {
+        case .noValue: "no value"
+        case .trailingComma: "a trailing comma"
+        case .comment: "a comment"
+        case .singleQuotedString: "a single-quoted string"
+        case .nanOrInfinity: "NaN or Infinity, which JSON does not have"
+        case .leadingZero: "a number with a leading zero"
+        case .plusSign: "a '+' before a number"
+        case .noDigitBeforePoint: "a number without a digit before '.'"
+        case .noDigitAfterPoint: "a number without digits after '.'"
+        case .exponentWithoutDigits: "an exponent without digits"
+        case .minusWithoutDigits: "a '-' without digits"
+        case .letterAfterNumber: "a letter right after a number"
+        case .controlCharacter: "a control character in a string (it must be escaped)"
+        case .invalidEscape: "an invalid escape"
+        case .loneSurrogate: "a lone surrogate (a \\u escape of half a pair)"
+        case .byteOrderMark: "a byte order mark (U+FEFF), allowed only at the start of a file"
+        case .missingValue: "a missing value before ','"
+        case .missingColon: "a missing ':' after a name"
+        case .nameNotString: "a member name that is not a string"
+        case .missingCommaOrBrace: "a missing ',' or '}'"
+        case .missingCommaOrBracket: "a missing ',' or ']'"
+        case .unclosedString: "a string without its closing quote"
+        case .unexpectedEnd: "the end of the text before the value is complete"
+        case .textAfterValue: "more text after the value"
+        case .unexpectedCharacter: "an unexpected character"
+        }
+    }
+
+    /// A member name for a reason: quoted as JSON, cut after 64 scalars.
+    static func quotedName(_ name: String) -> String {
+        let scalars = name.unicodeScalars
+        guard scalars.count > 64 else { return JSONValue.quoted(name) }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(64))
+        return JSONValue.quoted(String(cut)) + "..."
     }
 
     /// "contains 'x' at position 3 [and 2 more characters] that [is|are] not allowed (only ... are)";

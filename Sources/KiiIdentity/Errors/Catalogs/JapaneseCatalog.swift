@@ -23,6 +23,7 @@ enum JapaneseCatalog {
         case .customFields: "カスタムフィールド"
         case .user: "ユーザー"
         case .line: "行"
+        case .json: "JSON テキスト"
         default: field.rawValue
         }
     }
@@ -134,7 +135,46 @@ enum JapaneseCatalog {
         case .memberNotOneOf(let member, let allowed):
             ("の", "\"\(member)\" は \(allowed.joined(separator: "、")) のいずれかにしてください")
         case .memberMissing(let member): ("に", "\"\(member)\" がありません")
+        case .jsonSyntax(let syntax, let column): ("は", "正しい JSON ではありません（\(column) 文字目に\(describe(syntax))）")
+        case .duplicateMember(let name, let column):
+            ("に", "メンバー \(EnglishCatalog.quotedName(name)) が 2 回あります（\(column) 文字目）")
+        case .jsonInvalidUTF8(let column): ("に", "UTF-8 ではないバイトが含まれています（\(column) 文字目）")
+        case .numberOutOfRange(let digits, let column):
+            ("に", "指数が \(digits) 桁を超える数値があります（\(column) 文字目）")
+        case .nestingTooDeep(let maximum, let column):
+            ("に", "\(maximum) 段より深く入れ子になった配列またはオブジェクトがあります（\(column) 文字目）")
         case .custom(_, let reason): ("", reason)
+        }
+    }
+
+    /// What breaks the JSON grammar, as a noun phrase: 「末尾のカンマ」.
+    static func describe(_ syntax: ValidationError.Detail.JSONSyntax) -> String {
+        switch syntax {
+        case .noValue: "値がありません"
+        case .trailingComma: "末尾のカンマがあります"
+        case .comment: "コメントがあります"
+        case .singleQuotedString: "単一引用符で囲まれた文字列があります"
+        case .nanOrInfinity: "JSON にない NaN または Infinity があります"
+        case .leadingZero: "先頭に 0 が付いた数値があります"
+        case .plusSign: "数値の前に '+' があります"
+        case .noDigitBeforePoint: "'.' の前に数字のない数値があります"
+        case .noDigitAfterPoint: "'.' の後に数字のない数値があります"
+        case .exponentWithoutDigits: "数字のない指数があります"
+        case .minusWithoutDigits: "数字のない '-' があります"
+        case .letterAfterNumber: "数値の直後に文字があります"
+        case .controlCharacter: "文字列の中にエスケープされていない制御文字があります"
+        case .invalidEscape: "不正なエスケープがあります"
+        case .loneSurrogate: "対になっていないサロゲートがあります"
+        case .byteOrderMark: "ファイルの先頭以外にバイト順マーク (U+FEFF) があります"
+        case .missingValue: "',' の前に値がありません"
+        case .missingColon: "名前の後に ':' がありません"
+        case .nameNotString: "文字列ではないメンバー名があります"
+        case .missingCommaOrBrace: "',' または '}' がありません"
+        case .missingCommaOrBracket: "',' または ']' がありません"
+        case .unclosedString: "閉じられていない文字列があります"
+        case .unexpectedEnd: "値の途中でテキストが終わっています"
+        case .textAfterValue: "値の後に余分なテキストがあります"
+        case .unexpectedCharacter: "予期しない文字があります"
         }
     }
 

@@ -113,6 +113,38 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         self.init(body: body!, policy: policy)
     }
 
+    /// Validates a sign-up request body given as JSON text, read by RFC 8259 exactly (see
+    /// ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)``): numbers in custom
+    /// fields keep every digit, and a repeated member is an error, not a silent choice.
+    ///
+    /// ```swift
+    /// let registration = try Registration(json: #"{"loginName": "ann", "password": "pw123456"}"#)
+    /// ```
+    ///
+    /// - Throws: ``ValidationError``: one problem under ``ValidationError/Field/json``
+    ///   (`too_long` past ``JSONValue/maximumTextBytes`` without reading the text,
+    ///   `malformed_json`, `duplicate_member`, `invalid_utf8`, `not_an_object`, ...), or the
+    ///   record's problems as the `[String: JSONValue]` form reports them.
+    public init(json text: String, policy: RegistrationPolicy = RegistrationPolicy()) throws(ValidationError) {
+        if text.utf8.count > JSONValue.maximumTextBytes {
+            throw ValidationError([JSONValue.tooLong(JSONValue.maximumTextBytes, field: .json)])
+        }
+        let object = try text.withUTF8Bytes { (bytes) throws(ValidationError) in
+            try JSONValue.parseObject(bytes, field: .json)
+        }
+        try self.init(json: object, policy: policy)
+    }
+
+    /// Validates a sign-up request body given as UTF-8 bytes (a request's body as received), as
+    /// ``init(json:policy:)-(String,_)`` does; bytes that are not UTF-8 are `invalid_utf8`,
+    /// never repaired.
+    public init(json bytes: [UInt8], policy: RegistrationPolicy = RegistrationPolicy()) throws(ValidationError) {
+        let object = try bytes.withUnsafeBufferPointer { (bytes) throws(ValidationError) in
+            try JSONValue.parseObject(bytes, field: .json)
+        }
+        try self.init(json: object, policy: policy)
+    }
+
     /// The checks shared by both entry points; `nil` when a problem was found.
     static func check(
         identity: IdentityData,
