@@ -140,6 +140,24 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         self.init(previous: user, updated: record!, policy: policy)
     }
 
+    /// Validates an update body given as UTF-8 bytes (a request's body as received), read by
+    /// RFC 8259 exactly like ``Registration/init(json:policy:)-([UInt8],_)``: a repeated member
+    /// is `duplicate_member`, bytes that are not UTF-8 are `invalid_utf8`, never repaired.
+    ///
+    /// - Throws: ``ValidationError``: one problem under ``ValidationError/Field/json`` for text
+    ///   that is not a JSON object, or the problems of ``init(of:json:removing:policy:)-(_,[String:JSONValue],_,_)``.
+    public init(
+        of user: UserRecord,
+        json bytes: [UInt8],
+        removing: Set<String> = [],
+        policy: RegistrationPolicy = RegistrationPolicy()
+    ) throws(ValidationError) {
+        let object = try bytes.withUnsafeBufferPointer { (bytes) throws(ValidationError) in
+            try JSONValue.parseObject(bytes, field: .json)
+        }
+        try self.init(of: user, json: object, removing: removing, policy: policy)
+    }
+
     private init(previous: UserRecord, updated: UserRecord, policy: RegistrationPolicy) {
         self.previous = previous
         self.updated = updated

@@ -424,6 +424,26 @@ import Testing
         }
     }
 
+    @Test func aBodyAsReceivedIsReadStrictly() throws {
+        let user = try Self.user(Self.stored)
+        let update = try UserUpdate(
+            of: user,
+            json: Array(#"{"displayName": "Ann L.", "HighScore": 12345678901234567890}"#.utf8),
+            removing: ["app_flag"]
+        )
+        #expect(update.body.keys.sorted() == ["HighScore", "displayName"])
+        #expect(update.body["HighScore"]?.description == "12345678901234567890")
+        #expect(update.removedMembers == ["app_flag"])
+        let repeated = Self.problems { () throws(ValidationError) in
+            try UserUpdate(of: user, json: Array(#"{"country": "JP", "country": "US"}"#.utf8))
+        }
+        #expect(repeated == ["json duplicate_member"])
+        let notUTF8 = Self.problems { () throws(ValidationError) in
+            try UserUpdate(of: user, json: [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D])
+        }
+        #expect(notUTF8 == ["json invalid_utf8"])
+    }
+
     // MARK: Encoding
 
     @Test func anUpdateRoundTripsWithItsDerivedMembers() throws {
