@@ -96,17 +96,14 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         removing: Set<String> = [],
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
-        var checker = RecordChecker()
-        let record = Self.check(
-            user: user,
+        try self.init(
+            checking: user,
             identity: identity,
             fields: fields,
             removing: removing,
             policy: policy,
-            into: &checker
+            after: RecordChecker()
         )
-        try checker.finish()
-        self.init(previous: user, updated: record!, policy: policy)
     }
 
     /// Validates an update body as JSON members, Kii's names for the predefined fields
@@ -128,16 +125,14 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         if object["password"] != nil {
             checker.add(.password, .passwordNotInUpdate)
         }
-        let record = Self.check(
-            user: user,
+        try self.init(
+            checking: user,
             identity: split.identity,
             fields: split.fields,
             removing: removing,
             policy: policy,
-            into: &checker
+            after: checker
         )
-        try checker.finish()
-        self.init(previous: user, updated: record!, policy: policy)
     }
 
     /// Validates an update body given as UTF-8 bytes (a request's body as received), read by
@@ -156,6 +151,29 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
             try JSONValue.parseObject(bytes, field: .json)
         }
         try self.init(of: user, json: object, removing: removing, policy: policy)
+    }
+
+    /// Runs ``check(user:identity:fields:removing:policy:into:)`` after the problems `checker`
+    /// already holds, and throws them all or keeps the updated record.
+    private init(
+        checking user: UserRecord,
+        identity: IdentityData,
+        fields: UserFields,
+        removing: Set<String>,
+        policy: RegistrationPolicy,
+        after checker: RecordChecker
+    ) throws(ValidationError) {
+        var checker = checker
+        let record = Self.check(
+            user: user,
+            identity: identity,
+            fields: fields,
+            removing: removing,
+            policy: policy,
+            into: &checker
+        )
+        try checker.finish()
+        self.init(previous: user, updated: record!, policy: policy)
     }
 
     private init(previous: UserRecord, updated: UserRecord, policy: RegistrationPolicy) {
