@@ -134,6 +134,11 @@ extension ValidationError.Code {
     public static let immutable = Self(rawValue: "immutable")
     /// An update was asked of a pseudo user, which must be upgraded instead.
     public static let pseudoUserMustUpgrade = Self(rawValue: "pseudo_user_must_upgrade")
+    /// An update removes a member that cannot be removed: an identifier, the password or a
+    /// member the server sets.
+    public static let notRemovable = Self(rawValue: "not_removable")
+    /// An update both sets and removes the same member.
+    public static let setAndRemoved = Self(rawValue: "set_and_removed")
 
     // MARK: Input (JSON Lines and CSV)
 

@@ -149,6 +149,22 @@ extension ValidationError {
         case usernameImmutable(current: String)
         /// An update of a pseudo user.
         case pseudoUserMustUpgrade
+        /// Identifiers given to a pseudo user in an update of its fields.
+        case pseudoUserIdentifiersNeedUpgrade
+        /// A `password` member in an update body.
+        case passwordNotInUpdate
+        /// An update that removes the username.
+        case usernameNotRemovable
+        /// An update that removes the email address or the phone number.
+        case identifierNotRemovable
+        /// An update that removes the password.
+        case passwordNotRemovable
+        /// An update that removes a member the server sets (`userID`, `emailAddressVerified`, ...).
+        case serverFieldNotRemovable
+        /// An update that sets and removes the same predefined field.
+        case setAndRemoved
+        /// An update that sets and removes the custom field `name`.
+        case customFieldSetAndRemoved(name: String)
 
         // MARK: Input (JSON Lines and CSV)
 
@@ -394,11 +410,13 @@ extension ValidationError.Detail {
         case .noIdentifier: .noIdentifier
         case .verificationConflict: .verificationConflict
         case .emptyFieldName: .emptyFieldName
-        case .reservedPrefix, .predefinedName, .passwordNotInRecord: .reservedName
+        case .reservedPrefix, .predefinedName, .passwordNotInRecord, .passwordNotInUpdate: .reservedName
         case .notAString, .memberNotAString: .notAString
         case .notAllowedForPseudoUser: .notAllowedForPseudoUser
-        case .usernameImmutable: .immutable
-        case .pseudoUserMustUpgrade: .pseudoUserMustUpgrade
+        case .usernameImmutable, .usernameNotRemovable: .immutable
+        case .pseudoUserMustUpgrade, .pseudoUserIdentifiersNeedUpgrade: .pseudoUserMustUpgrade
+        case .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable: .notRemovable
+        case .setAndRemoved, .customFieldSetAndRemoved: .setAndRemoved
         case .invalidUTF8: .invalidUTF8
         case .malformedJSON: .malformedJSON
         case .notAnObject: .notAnObject

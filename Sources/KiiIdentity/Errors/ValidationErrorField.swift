@@ -36,6 +36,14 @@ extension ValidationError {
         public static let line = Field(rawValue: "line")
         /// A JSON text as a whole (one that is not valid JSON, or repeats a member).
         public static let json = Field(rawValue: "json")
+        /// The user ID the server assigns (`userID`).
+        public static let userID = Field(rawValue: "userID")
+        /// The internal user ID the server assigns (`internalUserID`).
+        public static let internalUserID = Field(rawValue: "internalUserID")
+        /// The server's email verified flag (`emailAddressVerified`).
+        public static let emailAddressVerified = Field(rawValue: "emailAddressVerified")
+        /// The server's phone verified flag (`phoneNumberVerified`).
+        public static let phoneNumberVerified = Field(rawValue: "phoneNumberVerified")
 
         /// The English name a reason reads after: "username", "email address", ...
         public var label: String { label(in: .english) }

@@ -121,6 +121,14 @@ extension ValidationError.Detail {
         case .notAllowedForPseudoUser: "notAllowedForPseudoUser"
         case .usernameImmutable: "usernameImmutable"
         case .pseudoUserMustUpgrade: "pseudoUserMustUpgrade"
+        case .pseudoUserIdentifiersNeedUpgrade: "pseudoUserIdentifiersNeedUpgrade"
+        case .passwordNotInUpdate: "passwordNotInUpdate"
+        case .usernameNotRemovable: "usernameNotRemovable"
+        case .identifierNotRemovable: "identifierNotRemovable"
+        case .passwordNotRemovable: "passwordNotRemovable"
+        case .serverFieldNotRemovable: "serverFieldNotRemovable"
+        case .setAndRemoved: "setAndRemoved"
+        case .customFieldSetAndRemoved: "customFieldSetAndRemoved"
         case .invalidUTF8: "invalidUTF8"
         case .malformedJSON: "malformedJSON"
         case .notAnObject: "notAnObject"
@@ -156,7 +164,9 @@ extension ValidationError.Detail {
             .invalidCountryFormat, .languageTagEndsEarly, .missingPlus, .endsWithSeparator, .noDigits,
             .unknownCallingCode, .invalidNumber, .numberTooShort, .numberTooLong, .landline, .needsCountry,
             .recordNeedsCountry, .malformedRestForm, .containsLetters, .hasExtension, .telURI, .noIdentifier,
-            .emptyFieldName, .passwordNotInRecord, .notAllowedForPseudoUser, .pseudoUserMustUpgrade, .invalidUTF8,
+            .emptyFieldName, .passwordNotInRecord, .notAllowedForPseudoUser, .pseudoUserMustUpgrade,
+            .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate, .usernameNotRemovable, .identifierNotRemovable,
+            .passwordNotRemovable, .serverFieldNotRemovable, .setAndRemoved, .invalidUTF8,
             .malformedJSON, .notAnObject, .notRecordMember, .unclosedQuote, .custom:
             []
         case .tooShort(let minimum, let unit): [("minimum", String(minimum)), ("unit", unit.rawValue)]
@@ -184,7 +194,7 @@ extension ValidationError.Detail {
         case .callingCodeWithoutPlus(let callingCode, let suggestion):
             [("callingCode", String(callingCode)), ("suggestion", suggestion)]
         case .verificationConflict(let conflict): [("conflict", conflict.rawValue)]
-        case .reservedPrefix(let name), .predefinedName(let name): [("name", name)]
+        case .reservedPrefix(let name), .predefinedName(let name), .customFieldSetAndRemoved(let name): [("name", name)]
         case .notAString(let found): [("found", found.rawValue)]
         case .usernameImmutable(let current): [("current", current)]
         case .wrongType(let expected, let found):
@@ -306,6 +316,14 @@ extension ValidationError.Detail {
             case "notAllowedForPseudoUser": .notAllowedForPseudoUser
             case "usernameImmutable": parameters["current"].map { .usernameImmutable(current: $0) }
             case "pseudoUserMustUpgrade": .pseudoUserMustUpgrade
+            case "pseudoUserIdentifiersNeedUpgrade": .pseudoUserIdentifiersNeedUpgrade
+            case "passwordNotInUpdate": .passwordNotInUpdate
+            case "usernameNotRemovable": .usernameNotRemovable
+            case "identifierNotRemovable": .identifierNotRemovable
+            case "passwordNotRemovable": .passwordNotRemovable
+            case "serverFieldNotRemovable": .serverFieldNotRemovable
+            case "setAndRemoved": .setAndRemoved
+            case "customFieldSetAndRemoved": parameters["name"].map { .customFieldSetAndRemoved(name: $0) }
             case "invalidUTF8": .invalidUTF8
             case "malformedJSON": .malformedJSON
             case "notAnObject": .notAnObject

@@ -66,35 +66,13 @@ public struct IdentityUpdate: Sendable, Hashable, Codable, CustomStringConvertib
     ) throws(ValidationError) {
         var checker = RecordChecker()
         let givenCountry = RecordChecker.country(country)
-        let readingCountry = country == nil ? user.country : givenCountry.value
-        var username = user.username
-        var changed: [LoginKind] = []
-        if let raw = changes.username {
-            if let current = user.username {
-                if (try? Username(raw)) != current {
-                    checker.add(.username, .usernameImmutable(current: current.normalized))
-                }
-            } else if let new = checker.field(Username.self, raw) {
-                username = new
-                changed.append(.username)
-            }
-        }
-        var email = user.email
-        if let new = checker.field(EmailAddress.self, changes.email), new != user.email {
-            email = new
-            changed.append(.email)
-        }
-        var phone = user.phone
-        if let new = checker.phone(
-            changes.phone,
-            typed: changes.phoneIsTyped,
-            country: readingCountry,
+        let change = checker.identifierChange(
+            of: user,
+            to: changes,
+            country: country == nil ? user.country : givenCountry.value,
             countryGiven: country != nil,
             policy: policy.phonePolicy
-        ), new != user.phone {
-            phone = new
-            changed.append(.phone)
-        }
+        )
         checker.add(givenCountry.problems)
         if user.isPseudoUser {
             checker.add(.user, .pseudoUserMustUpgrade)
@@ -102,9 +80,9 @@ public struct IdentityUpdate: Sendable, Hashable, Codable, CustomStringConvertib
         try checker.finish()
         previous = user
         updated = UserRecord(
-            username: username,
-            email: email,
-            phone: phone,
+            username: change.username,
+            email: change.email,
+            phone: change.phone,
             fields: UserRecord.Fields(
                 displayName: user.displayName,
                 country: user.country,
@@ -112,7 +90,7 @@ public struct IdentityUpdate: Sendable, Hashable, Codable, CustomStringConvertib
                 custom: user.custom
             )
         )
-        changedKinds = changed
+        changedKinds = change.changedKinds
         self.policy = policy
     }
 
@@ -155,5 +133,60 @@ public struct IdentityUpdate: Sendable, Hashable, Codable, CustomStringConvertib
         try container.encode(awaitingVerification, forKey: .awaitingVerification)
         try container.encode(body, forKey: .body)
         try container.encode(uniquenessKeys, forKey: .uniquenessKeys)
+    }
+}
+
+/// The identifiers of a user after an update, checked: the username kept or added, a new email
+/// address or phone number in place of the old one.
+struct IdentifierChange {
+    var username: Username?
+    var email: EmailAddress?
+    var phone: PhoneNumber?
+    /// The identifiers whose value changes, in table order.
+    var changedKinds: [LoginKind]
+}
+
+extension RecordChecker {
+    /// The identifiers of `user` with `changes` applied: a different username is `immutable`
+    /// (another case is no change; a user without one may add one), and new values equal to the
+    /// stored ones are no change.
+    ///
+    /// - Parameters:
+    ///   - country: the country a local phone number is read in.
+    ///   - countryGiven: a country was given for this update (its own problems are reported
+    ///     by the caller), so a local number adds no `needs_country` problem.
+    mutating func identifierChange(
+        of user: UserRecord,
+        to changes: IdentityData,
+        country: CountryCode?,
+        countryGiven: Bool,
+        policy: PhonePolicy
+    ) -> IdentifierChange {
+        var change = IdentifierChange(username: user.username, email: user.email, phone: user.phone, changedKinds: [])
+        if let raw = changes.username {
+            if let current = user.username {
+                if (try? Username(raw)) != current {
+                    add(.username, .usernameImmutable(current: current.normalized))
+                }
+            } else if let new = field(Username.self, raw) {
+                change.username = new
+                change.changedKinds.append(.username)
+            }
+        }
+        if let new = field(EmailAddress.self, changes.email), new != user.email {
+            change.email = new
+            change.changedKinds.append(.email)
+        }
+        if let new = phone(
+            changes.phone,
+            typed: changes.phoneIsTyped,
+            country: country,
+            countryGiven: countryGiven,
+            policy: policy
+        ), new != user.phone {
+            change.phone = new
+            change.changedKinds.append(.phone)
+        }
+        return change
     }
 }

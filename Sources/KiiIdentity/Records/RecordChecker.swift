@@ -83,8 +83,8 @@ struct RecordChecker {
     }
 
     /// Every custom field name that is empty, predefined or starts with `_`, in name order.
-    mutating func customNames(_ custom: [String: JSONValue]) {
-        for name in custom.keys.sorted() where !UserFields.isAllowedCustomName(name) {
+    mutating func customNames(_ names: some Sequence<String>) {
+        for name in names.sorted() where !UserFields.isAllowedCustomName(name) {
             if name.isEmpty {
                 add(.customFields, .emptyFieldName)
             } else if name.utf8.first == UInt8(ascii: "_") {
@@ -105,7 +105,7 @@ struct RecordChecker {
         let displayName = field(DisplayName.self, fields.displayName)
         add(countryProblems)
         let locale = field(LocaleTag.self, fields.locale)
-        customNames(fields.custom)
+        customNames(fields.custom.keys)
         return UserRecord.Fields(displayName: displayName, country: country, locale: locale, custom: fields.custom)
     }
 

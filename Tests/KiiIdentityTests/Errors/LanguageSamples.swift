@@ -44,10 +44,12 @@ enum DetailSamples {
         .jsonSyntax(.trailingComma, column: 11), .jsonSyntax(.byteOrderMark, column: 1),
         .duplicateMember(name: "loginName", column: 22), .jsonInvalidUTF8(column: 7),
         .numberOutOfRange(maximumExponentDigits: 15, column: 3), .nestingTooDeep(maximum: 128, column: 129),
-        .custom(.missing, reason: "is missing"),
+        .custom(.missing, reason: "is missing"), .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate,
+        .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable,
+        .setAndRemoved, .customFieldSetAndRemoved(name: "app_flag"),
     ]
 
-    static let caseCount = 81
+    static let caseCount = 89
 
     /// A distinct number per case; exhaustive, so adding a case to `Detail` breaks this until
     /// a sample is added.
@@ -134,6 +136,14 @@ enum DetailSamples {
         case .jsonInvalidUTF8: 78
         case .numberOutOfRange: 79
         case .nestingTooDeep: 80
+        case .pseudoUserIdentifiersNeedUpgrade: 81
+        case .passwordNotInUpdate: 82
+        case .usernameNotRemovable: 83
+        case .identifierNotRemovable: 84
+        case .passwordNotRemovable: 85
+        case .serverFieldNotRemovable: 86
+        case .setAndRemoved: 87
+        case .customFieldSetAndRemoved: 88
         }
     }
 }
@@ -236,6 +246,22 @@ enum RuleProblems {
         }
         if let pseudo = try? UserRecord(json: ["displayName": "Guest"]) {
             errors.append(Probe.error { try IdentityUpdate(of: pseudo, changes: IdentityData(email: "a@example.com")) })
+            errors.append(Probe.error { try UserUpdate(of: pseudo, identity: IdentityData(email: "a@example.com")) })
+        }
+        if let user {
+            errors.append(
+                Probe.error {
+                    try UserUpdate(
+                        of: user,
+                        fields: UserFields(displayName: "A", country: "JP", locale: "ja", custom: ["x": 1]),
+                        removing: [
+                            "loginName", "emailAddress", "phoneNumber", "password", "userID", "internalUserID",
+                            "emailAddressVerified", "phoneNumberVerified", "displayName", "country", "locale", "x",
+                        ]
+                    )
+                }
+            )
+            errors.append(Probe.error { try UserUpdate(of: user, json: ["password": "x"]) })
         }
         return errors.compactMap { $0 }.flatMap(\.problems)
     }
@@ -274,5 +300,8 @@ enum RuleProblems {
         "identifier/missing", "identifier/too_long",
         "custom/empty_field_name", "custom/reserved_name",
         "user/no_identifier", "user/verification_conflict", "user/pseudo_user_must_upgrade",
+        "emailAddress/not_removable", "phoneNumber/not_removable", "password/not_removable", "userID/not_removable",
+        "internalUserID/not_removable", "emailAddressVerified/not_removable", "phoneNumberVerified/not_removable",
+        "displayName/set_and_removed", "country/set_and_removed", "locale/set_and_removed", "custom/set_and_removed",
     ]
 }

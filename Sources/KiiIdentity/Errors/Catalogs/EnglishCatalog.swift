@@ -15,6 +15,10 @@ enum EnglishCatalog {
         case .identifier: "login identifier"
         case .customFields: "custom field"
         case .json: "JSON text"
+        case .userID: "user ID"
+        case .internalUserID: "internal user ID"
+        case .emailAddressVerified: "email verified flag"
+        case .phoneNumberVerified: "phone verified flag"
         default: field.rawValue
         }
     }
@@ -105,6 +109,16 @@ enum EnglishCatalog {
         case .usernameImmutable(let current): "cannot be changed once registered (it is '\(current)')"
         case .pseudoUserMustUpgrade:
             "is a pseudo user, which is upgraded to a normal user (with an identifier and a password), not updated"
+        case .pseudoUserIdentifiersNeedUpgrade:
+            "is a pseudo user: it gets identifiers by an upgrade to a normal user (with a password), not by an update"
+        case .passwordNotInUpdate: "is not changed by a user update (only by a password change)"
+        case .usernameNotRemovable: "cannot be removed (it cannot change once registered)"
+        case .identifierNotRemovable:
+            "cannot be removed by an update: it is how the user logs in (give a new one instead)"
+        case .passwordNotRemovable: "is not a user field and cannot be removed"
+        case .serverFieldNotRemovable: "is set by the server and cannot be removed"
+        case .setAndRemoved: "is both set and removed"
+        case .customFieldSetAndRemoved(let name): "'\(name)' is both set and removed"
         case .invalidUTF8: "contains bytes that are not UTF-8"
         case .malformedJSON: "is not valid JSON"
         case .notAnObject: "is not a JSON object"

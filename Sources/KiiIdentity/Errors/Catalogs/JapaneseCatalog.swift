@@ -24,6 +24,10 @@ enum JapaneseCatalog {
         case .user: "ユーザー"
         case .line: "行"
         case .json: "JSON テキスト"
+        case .userID: "ユーザー ID"
+        case .internalUserID: "内部ユーザー ID"
+        case .emailAddressVerified: "メールアドレスが確認済みかどうか"
+        case .phoneNumberVerified: "電話番号が確認済みかどうか"
         default: field.rawValue
         }
     }
@@ -115,6 +119,15 @@ enum JapaneseCatalog {
         case .usernameImmutable(let current): ("は", "登録後に変更することはできません（現在は '\(current)' です）")
         case .pseudoUserMustUpgrade:
             ("は", "疑似ユーザーのため更新できません（識別子とパスワードを設定して通常のユーザーにアップグレードしてください）")
+        case .pseudoUserIdentifiersNeedUpgrade:
+            ("は", "疑似ユーザーのため、更新では識別子を設定できません（識別子とパスワードを設定して通常のユーザーにアップグレードしてください）")
+        case .passwordNotInUpdate: ("は", "ユーザーの更新では変更できません（パスワードの変更手続きで変更してください）")
+        case .usernameNotRemovable: ("は", "削除できません（登録後は変更できません）")
+        case .identifierNotRemovable: ("は", "ログインに使用するため削除できません（削除せずに新しい値を指定してください）")
+        case .passwordNotRemovable: ("は", "ユーザーフィールドではないため削除できません")
+        case .serverFieldNotRemovable: ("は", "サーバーが設定するため削除できません")
+        case .setAndRemoved: ("に", "設定と削除の両方が指定されています（どちらか一方にしてください）")
+        case .customFieldSetAndRemoved(let name): ("の", "'\(name)' に設定と削除の両方が指定されています（どちらか一方にしてください）")
         case .invalidUTF8: ("に", "UTF-8 ではないバイトが含まれています")
         case .malformedJSON: ("は", "正しい JSON ではありません")
         case .notAnObject: ("は", "JSON オブジェクトではありません")

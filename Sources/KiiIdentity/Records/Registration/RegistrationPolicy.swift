@@ -1,7 +1,8 @@
 /// The service's settings that decide which sign-ups are allowed: Kii's email and phone
-/// verification switches, and the phone rules.
+/// verification switches, the phone rules, and what other users may read of a user.
 ///
-/// Defaults are Kii's: both verifications off, mobile numbers only, 10 to 15 digits.
+/// Defaults are Kii's: both verifications off, mobile numbers only, 10 to 15 digits, and
+/// "Expose Full User Data to Others" off.
 ///
 /// ```swift
 /// let policy = RegistrationPolicy(emailVerification: true)
@@ -21,17 +22,24 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
     /// default; lower the minimum to serve regions with 7- to 9-digit mobile numbers).
     public var phoneDigitCount: ClosedRange<Int>
 
+    /// Kii's "Expose Full User Data to Others": other users may read every field of a user.
+    /// Off by default, so they read only the username and the display name (see
+    /// ``UserRecord/visibleToOthers(exposeFullUserData:)``).
+    public var exposeFullUserData: Bool
+
     /// Creates a policy.
     public init(
         emailVerification: Bool = false,
         phoneVerification: Bool = false,
         mobileOnly: Bool = true,
-        phoneDigitCount: ClosedRange<Int> = 10...15
+        phoneDigitCount: ClosedRange<Int> = 10...15,
+        exposeFullUserData: Bool = false
     ) {
         self.emailVerification = emailVerification
         self.phoneVerification = phoneVerification
         self.mobileOnly = mobileOnly
         self.phoneDigitCount = phoneDigitCount
+        self.exposeFullUserData = exposeFullUserData
     }
 
     /// The phone rules this policy implies.
@@ -54,13 +62,15 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
             emailVerification: try container.decodeIfPresent(Bool.self, forKey: .emailVerification) ?? false,
             phoneVerification: try container.decodeIfPresent(Bool.self, forKey: .phoneVerification) ?? false,
             mobileOnly: try container.decodeIfPresent(Bool.self, forKey: .mobileOnly) ?? true,
-            phoneDigitCount: try container.decodeIfPresent(ClosedRange<Int>.self, forKey: .phoneDigitCount) ?? 10...15
+            phoneDigitCount: try container.decodeIfPresent(ClosedRange<Int>.self, forKey: .phoneDigitCount) ?? 10...15,
+            exposeFullUserData: try container.decodeIfPresent(Bool.self, forKey: .exposeFullUserData) ?? false
         )
     }
 
-    /// `email verification on, phone verification off, mobile only`.
+    /// `email verification on, phone verification off, mobile only`, then `, full user data
+    /// exposed` when ``exposeFullUserData`` is on.
     public var description: String {
         "email verification \(emailVerification ? "on" : "off"), phone verification \(phoneVerification ? "on" : "off"), "
-            + (mobileOnly ? "mobile only" : "any valid number")
+            + (mobileOnly ? "mobile only" : "any valid number") + (exposeFullUserData ? ", full user data exposed" : "")
     }
 }
