@@ -57,7 +57,7 @@ bench-quick: deps
 # `-Xswiftc -sanitize=fuzzer,address`: given two --sanitize options, swiftc keeps only the last
 # one for Swift code, so this puts AddressSanitizer back on the Swift modules.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= FieldRules PhoneForms Classification Registration JSONLines
+FUZZ_TARGETS ?= FieldRules PhoneForms Classification Registration JSONLines PhoneDifferential
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_BUILD = -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
 	--scratch-path $(FUZZ_SCRATCH)
