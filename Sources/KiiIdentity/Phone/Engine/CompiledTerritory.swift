@@ -1,7 +1,7 @@
 /// One region's (or non-geographic entity's) metadata compiled for the engine: one automaton for
 /// the general description and every number type, the possible lengths as bit masks, and the
 /// prefix matchers of the parse steps.
-struct CompiledTerritory: Sendable {
+final class CompiledTerritory: Sendable {
     /// `JP`, or `001`.
     let id: String
     /// The id's bytes, for comparisons that allocate nothing.
