@@ -318,6 +318,9 @@ struct Scenarios {
                         libphonenumber: true
                     ).get()) != nil
                 },
+                Contender(name: "compiled engine verdict alone", role: .variant) { index in
+                    PhoneEngineProbe.compiled(rows[index].input, region: rows[index].region)?.isValid == true
+                },
                 Baselines.libphonenumber(rows),
             ]
         )

@@ -48,8 +48,62 @@ struct DigitAutomaton: Sendable {
                 transitions[state * 10 + digit] = number
             }
         }
-        self.transitions = transitions
-        self.labels = labels
+        (self.transitions, self.labels) = Self.minimized(transitions, labels)
+    }
+
+    /// Moore's partition refinement: states that no digit string tells apart become one (the
+    /// tables shrink, and a walk touches fewer cache lines). The dead state stays 0, the start 1.
+    private static func minimized(_ transitions: [UInt16], _ labels: [UInt16]) -> ([UInt16], [UInt16]) {
+        let count = labels.count
+        var classes = [Int](repeating: 0, count: count)
+        var classCount = 0
+        var byLabel: [UInt16: Int] = [:]
+        for state in 0..<count {
+            if let known = byLabel[labels[state]] {
+                classes[state] = known
+            } else {
+                byLabel[labels[state]] = classCount
+                classes[state] = classCount
+                classCount += 1
+            }
+        }
+        while true {
+            var signatures: [[Int]: Int] = [:]
+            var refined = [Int](repeating: 0, count: count)
+            for state in 0..<count {
+                var signature = [classes[state]]
+                for digit in 0..<10 { signature.append(classes[Int(transitions[state * 10 + digit])]) }
+                if let known = signatures[signature] {
+                    refined[state] = known
+                } else {
+                    signatures[signature] = signatures.count
+                    refined[state] = signatures.count - 1
+                }
+            }
+            let stable = signatures.count == classCount
+            classes = refined
+            classCount = signatures.count
+            if stable { break }
+        }
+        // A start that accepts nothing ever is the dead state: keep the tables as they are.
+        if classes[0] == classes[1] { return (transitions, labels) }
+        // Number the classes: the dead state's 0, the start's 1, the rest in order of appearance.
+        var numbers = [Int](repeating: -1, count: classCount)
+        var next = 0
+        for state in [0, 1] + Array(2..<count) where numbers[classes[state]] < 0 {
+            numbers[classes[state]] = next
+            next += 1
+        }
+        var minimalTransitions = [UInt16](repeating: 0, count: next * 10)
+        var minimalLabels = [UInt16](repeating: 0, count: next)
+        for state in 0..<count {
+            let number = numbers[classes[state]]
+            minimalLabels[number] = labels[state]
+            for digit in 0..<10 {
+                minimalTransitions[number * 10 + digit] = UInt16(numbers[classes[Int(transitions[state * 10 + digit])]])
+            }
+        }
+        return (minimalTransitions, minimalLabels)
     }
 
     /// The labels of the patterns that match all of `digits` (ASCII digits).
