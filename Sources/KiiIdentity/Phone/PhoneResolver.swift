@@ -47,8 +47,8 @@ enum PhoneResolver {
         guard let region = RegionTable.shared.region(analysis.region) else {
             throw fail(.nonGeographic(callingCode: analysis.countryCallingCode))
         }
-        let e164 = "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
-        if strict && !e164.utf8.elementsEqual(bytes) {
+        let e164 = Self.e164(analysis)
+        if strict && !sameBytes(e164, bytes) {
             throw fail(.notE164(suggestion: e164))
         }
         return try finish(analysis, e164: e164, region: region, policy: policy)
@@ -93,7 +93,7 @@ enum PhoneResolver {
         guard analysis.countryCallingCode == region.countryCallingCode else {
             throw fail(.invalidNumberForRegion(region: region.code))
         }
-        let e164 = "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
+        let e164 = Self.e164(analysis)
         if let count = PhoneSyntax.digitCountProblem(e164.utf8.count - 1, policy: policy) {
             throw ValidationError([count])
         }
@@ -145,6 +145,38 @@ enum PhoneResolver {
         return try typed.digits.withUnsafeBufferPointer { (digits) throws(ValidationError) in
             try local(digits, country: country, countryField: .country, policy: policy, engine: engine)
         }
+    }
+
+    /// `+`, the calling code and the national number, written into one buffer (no interpolation).
+    static func e164(_ analysis: PhoneNumberLibrary.Analysis) -> String {
+        var national = analysis.nationalNumber
+        return national.withUTF8 { national in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 + national.count) { buffer in
+                var digits = 0
+                var code = analysis.countryCallingCode
+                repeat {
+                    digits += 1
+                    code /= 10
+                } while code > 0
+                buffer[0] = UInt8(ascii: "+")
+                code = analysis.countryCallingCode
+                for index in stride(from: digits, through: 1, by: -1) {
+                    buffer[index] = UInt8(truncatingIfNeeded: 0x30 + code % 10)
+                    code /= 10
+                }
+                for (offset, byte) in national.enumerated() { buffer[1 + digits + offset] = byte }
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: buffer[..<(1 + digits + national.count)]),
+                    as: UTF8.self
+                )
+            }
+        }
+    }
+
+    /// Whether `text` is exactly `bytes`.
+    private static func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
     }
 
     private static func checkParsed(_ analysis: PhoneNumberLibrary.Analysis) throws(ValidationError) {

@@ -4,13 +4,18 @@ import Synchronization
 /// libphonenumber's region order (the main country first, then the collection's order).
 final class CallingCodeTables: Sendable {
     let countryCallingCode: Int
-    /// In region order: `GetRegionCodeForNumberFromRegionList` tries them in this order.
+    /// In region order: `GetRegionCodeForNumberFromRegionList` tries them in this order. Empty
+    /// when a pattern of the code is outside the engine's dialect.
     let territories: [CompiledTerritory]
 
-    init?(countryCallingCode: Int, metadata: [PhoneMetadata]) {
+    /// Compiles the code's territories; none when one of them does not compile.
+    init(countryCallingCode: Int, metadata: [PhoneMetadata]) {
         var territories: [CompiledTerritory] = []
         for entry in metadata {
-            guard let territory = CompiledTerritory(entry) else { return nil }
+            guard let territory = CompiledTerritory(entry) else {
+                territories = []
+                break
+            }
             territories.append(territory)
         }
         self.countryCallingCode = countryCallingCode
@@ -23,7 +28,8 @@ final class CallingCodeTables: Sendable {
 }
 
 /// Every calling code's tables, compiled lazily, once per process, safely from any thread:
-/// one lock-free slot per code (`AtomicLazyReference`), so readers never wait on each other.
+/// one lock-free slot per code (an atomic word holding the tables' address, set once by
+/// compare-and-exchange), so readers never wait on each other and a read is one atomic load.
 final class PhoneTerritories: Sendable {
     /// The process's tables over the system libphonenumber's metadata.
     static let shared = PhoneTerritories(PhoneMetadata.all)
@@ -33,21 +39,15 @@ final class PhoneTerritories: Sendable {
 
     /// Per calling code, the indices into `metadata` of its entries in region order.
     let regionLists: [[Int]]
+    /// Per calling code, whether it has regions (read on every number, so a flat table).
+    private let known: [Bool]
     let metadata: [PhoneMetadata]
     /// Per two-letter region (`(first - 'A') * 26 + (second - 'A')`): its calling code and its
     /// position in that code's region list; `nil` when libphonenumber does not know the region.
     let regions: [(code: Int16, position: Int16)?]
-    /// Compiled tables, or a marker that the code's patterns are outside the engine's dialect.
-    private let slots: [Slot]
-
-    private final class Slot: Sendable {
-        let tables = AtomicLazyReference<Compiled>()
-    }
-
-    private final class Compiled: Sendable {
-        let tables: CallingCodeTables?
-        init(_ tables: CallingCodeTables?) { self.tables = tables }
-    }
+    /// Per calling code, the address of its tables (0 until compiled), allocated once and never
+    /// freed: the tables, once published, live as long as the process.
+    private nonisolated(unsafe) let slots: UnsafeMutablePointer<Atomic<UInt>>
 
     init(_ metadata: [PhoneMetadata]) {
         var lists = [[Int]](repeating: [], count: Self.codeLimit)
@@ -70,26 +70,42 @@ final class PhoneTerritories: Sendable {
         }
         self.metadata = metadata
         self.regionLists = lists
+        self.known = lists.map { !$0.isEmpty }
         self.regions = regions
-        self.slots = (0..<Self.codeLimit).map { _ in Slot() }
+        self.slots = .allocate(capacity: Self.codeLimit)
+        for code in 0..<Self.codeLimit { (slots + code).initialize(to: Atomic(0)) }
     }
 
     /// Whether libphonenumber knows `code` (`GetRegionCodeForCountryCode` is not `ZZ`).
     @inline(__always)
     func knows(_ code: Int) -> Bool {
-        code > 0 && code < Self.codeLimit && !regionLists[code].isEmpty
+        code > 0 && code < Self.codeLimit && known[code]
     }
 
     /// The tables of `code`, compiled on first use; `nil` when the code is unknown, or when its
     /// metadata uses a construct the engine does not compile (the caller then asks libphonenumber).
     func tables(_ code: Int) -> CallingCodeTables? {
         guard knows(code) else { return nil }
-        let slot = slots[code]
-        if let compiled = slot.tables.load() { return compiled.tables }
-        let compiled = Compiled(
-            CallingCodeTables(countryCallingCode: code, metadata: regionLists[code].map { metadata[$0] })
-        )
-        return slot.tables.storeIfNil(compiled).tables
+        var address = slots[code].load(ordering: .acquiring)
+        if address == 0 {
+            let compiled = CallingCodeTables(countryCallingCode: code, metadata: regionLists[code].map { metadata[$0] })
+            let mine = UInt(bitPattern: Unmanaged.passRetained(compiled).toOpaque())
+            let (exchanged, winner) = slots[code].compareExchange(
+                expected: 0,
+                desired: mine,
+                ordering: .acquiringAndReleasing
+            )
+            if exchanged {
+                address = mine
+            } else {
+                // Another thread published first: keep its tables, drop these.
+                Unmanaged<CallingCodeTables>.fromOpaque(UnsafeRawPointer(bitPattern: mine)!).release()
+                address = winner
+            }
+        }
+        let tables = Unmanaged<CallingCodeTables>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+            .takeUnretainedValue()
+        return tables.territories.isEmpty ? nil : tables
     }
 
     /// Whether every calling code compiles; compiles them all (a test and a benchmark measure it).

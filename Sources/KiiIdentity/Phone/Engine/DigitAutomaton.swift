@@ -4,8 +4,11 @@
 /// Several patterns share one automaton; each state carries the labels (one bit a pattern) of
 /// the patterns that accept the digits read so far. State 0 is the dead state, state 1 the start.
 struct DigitAutomaton: Sendable {
-    /// `transitions[state * 10 + digit]`: the next state.
-    private let transitions: [UInt16]
+    /// `narrow[state * 10 + digit]`: the next state, one byte each when there are at most 256
+    /// states (nearly every region: a walk then touches half the cache lines); empty otherwise.
+    private let narrow: [UInt8]
+    /// The same with two bytes a state, for the larger automata; empty when `narrow` is used.
+    private let wide: [UInt16]
     /// The labels of the patterns that accept in each state.
     private let labels: [UInt16]
 
@@ -48,7 +51,40 @@ struct DigitAutomaton: Sendable {
                 transitions[state * 10 + digit] = number
             }
         }
-        (self.transitions, self.labels) = Self.minimized(transitions, labels)
+        let (minimalTransitions, minimalLabels) = Self.minimized(transitions, labels)
+        let fitsBytes = minimalLabels.count <= 256
+        self.narrow = fitsBytes ? minimalTransitions.map { UInt8(truncatingIfNeeded: $0) } : []
+        self.wide = fitsBytes ? [] : minimalTransitions
+        self.labels = minimalLabels
+    }
+
+    /// The state after reading `digits` from the start (0: dead).
+    @inline(__always)
+    private func state(after digits: UnsafeBufferPointer<UInt8>) -> Int {
+        var state = 1
+        if !narrow.isEmpty {
+            narrow.withUnsafeBufferPointer { table in
+                for byte in digits {
+                    state = Int(table[state &* 10 &+ Int(byte &- 0x30)])
+                    if state == 0 { return }
+                }
+            }
+        } else {
+            wide.withUnsafeBufferPointer { table in
+                for byte in digits {
+                    state = Int(table[state &* 10 &+ Int(byte &- 0x30)])
+                    if state == 0 { return }
+                }
+            }
+        }
+        return state
+    }
+
+    /// The state after `digit` from `state`.
+    @inline(__always)
+    private func step(_ state: Int, _ byte: UInt8) -> Int {
+        let index = state &* 10 &+ Int(byte &- 0x30)
+        return narrow.isEmpty ? Int(wide[index]) : Int(narrow[index])
     }
 
     /// Moore's partition refinement: states that no digit string tells apart become one (the
@@ -109,30 +145,20 @@ struct DigitAutomaton: Sendable {
     /// The labels of the patterns that match all of `digits` (ASCII digits).
     @inline(__always)
     func labels(fullMatching digits: UnsafeBufferPointer<UInt8>) -> UInt16 {
-        transitions.withUnsafeBufferPointer { table in
-            var state = 1
-            for byte in digits {
-                state = Int(table[state &* 10 &+ Int(byte &- 0x30)])
-                if state == 0 { return 0 }
-            }
-            return labels[state]
-        }
+        labels[state(after: digits)]
     }
 
     /// Whether some pattern matches a prefix of `digits` (the empty one included): the answer
     /// of a regular expression's `Consume` at the start of the input, whatever it consumes.
-    @inline(__always)
     func matchesPrefix(of digits: UnsafeBufferPointer<UInt8>) -> Bool {
-        transitions.withUnsafeBufferPointer { table in
-            var state = 1
+        var state = 1
+        if labels[state] != 0 { return true }
+        for byte in digits {
+            state = step(state, byte)
+            if state == 0 { return false }
             if labels[state] != 0 { return true }
-            for byte in digits {
-                state = Int(table[state &* 10 &+ Int(byte &- 0x30)])
-                if state == 0 { return false }
-                if labels[state] != 0 { return true }
-            }
-            return false
         }
+        return false
     }
 }
 

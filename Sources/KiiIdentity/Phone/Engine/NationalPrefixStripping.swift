@@ -8,7 +8,8 @@ extension CompiledTerritory {
     func strippingNationalPrefix(_ number: DigitString) -> DigitString {
         guard let prefix = nationalPrefixForParsing, number.count > 0 else { return number }
         return number.withDigits { digits in
-            let viable = matchesGeneralPattern(digits)
+            // Whether the number matched before, asked only once a prefix did match.
+            func viable() -> Bool { matchesGeneralPattern(digits) }
             if !transformRule.isEmpty, let match = prefix.consume(digits) {
                 // libphonenumber asks for two groups (carrier code, captured part), else one; a
                 // request for more groups than the pattern has fails, as it does in ICU.
@@ -21,14 +22,14 @@ extension CompiledTerritory {
                 if let captured, !captured.isEmpty {
                     guard let transformed = transform(digits, match) else { return number }
                     return transformed.withDigits { transformedDigits in
-                        viable && !matchesGeneralPattern(transformedDigits) ? number : transformed
+                        !matchesGeneralPattern(transformedDigits) && viable() ? number : transformed
                     }
                 }
             }
             guard let length = prefix.consumedLength(digits) else { return number }
             let rest = number.dropping(length)
             return rest.withDigits { restDigits in
-                viable && !matchesGeneralPattern(restDigits) ? number : rest
+                !matchesGeneralPattern(restDigits) && viable() ? number : rest
             }
         }
     }

@@ -93,6 +93,15 @@ public enum PhoneEngineProbe {
         return (all.count, all.filter { $0.id != "001" }.count)
     }
 
+    /// Per calling code, the states of its territories' automata together (compiles them all).
+    public static var automatonStates: [Int: Int] {
+        var states: [Int: Int] = [:]
+        for code in callingCodes {
+            states[code] = PhoneTerritories.shared.tables(code)?.territories.reduce(0) { $0 + $1.automaton.stateCount }
+        }
+        return states
+    }
+
     /// The calling codes libphonenumber knows, ascending.
     public static var callingCodes: [Int] {
         (1..<PhoneTerritories.codeLimit).filter { PhoneTerritories.shared.knows($0) }

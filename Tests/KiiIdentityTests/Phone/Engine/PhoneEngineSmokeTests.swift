@@ -6,6 +6,13 @@ import Testing
         let counts = PhoneEngineProbe.metadataCounts
         #expect(counts.regions == 245)
         #expect(PhoneEngineProbe.compileAll())
+        let states = PhoneEngineProbe.automatonStates
+        print(
+            "automaton states:",
+            states.values.reduce(0, +),
+            "largest:",
+            states.sorted { $0.value > $1.value }.prefix(5)
+        )
     }
 
     @Test(
