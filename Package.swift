@@ -9,7 +9,7 @@ let strictSwift: [SwiftSetting] = [
 
 /// The fuzz targets under Tests/Fuzz/<Name>, one libFuzzer target per entry family (issue 6); built
 /// without -DFUZZING, each replays the files it is given.
-let fuzzTargets = ["FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines"]
+let fuzzTargets = ["FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines", "PhoneDifferential"]
 
 let package = Package(
     name: "KiiIdentity",
@@ -93,13 +93,14 @@ let package = Package(
             path: "Tests/Fuzz/Checks",
             swiftSettings: strictSwift
         ),
-    ] + fuzzTargets.map { name in
-        .executableTarget(
-            name: "Fuzz\(name)",
-            dependencies: ["KiiIdentityFuzzChecks"],
-            path: "Tests/Fuzz/\(name)",
-            swiftSettings: strictSwift
-        )
-    },
+    ]
+        + fuzzTargets.map { name in
+            .executableTarget(
+                name: "Fuzz\(name)",
+                dependencies: ["KiiIdentityFuzzChecks"],
+                path: "Tests/Fuzz/\(name)",
+                swiftSettings: strictSwift
+            )
+        },
     cxxLanguageStandard: .cxx17
 )

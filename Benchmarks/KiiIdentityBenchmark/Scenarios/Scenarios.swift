@@ -1,5 +1,5 @@
 import Foundation
-import KiiIdentity
+@_spi(PhoneEngine) import KiiIdentity
 
 /// The scenarios of issue 5, each over one input mix of `Fixtures/bench/`.
 struct Scenarios {
@@ -267,6 +267,15 @@ struct Scenarios {
                 Contender(name: "PhoneNumber(international:)", role: .engine) {
                     (try? PhoneNumber(international: inputs[$0])) != nil
                 },
+                Contender(name: "previous engine (libphonenumber)", role: .baseline) { index in
+                    (try? PhoneEngineProbe.validate(
+                        .international,
+                        inputs[index],
+                        country: nil,
+                        policy: .default,
+                        libphonenumber: true
+                    ).get()) != nil
+                },
                 Baselines.libphonenumber(inputs.map { (nil, $0) }),
             ]
         )
@@ -300,6 +309,18 @@ struct Scenarios {
                 Contender(name: "PhoneNumber(local:country:)", role: .engine) { index in
                     (try? PhoneNumber(local: rows[index].input, country: rows[index].region ?? "")) != nil
                 },
+                Contender(name: "previous engine (libphonenumber)", role: .baseline) { index in
+                    (try? PhoneEngineProbe.validate(
+                        .local,
+                        rows[index].input,
+                        country: rows[index].region ?? "",
+                        policy: .default,
+                        libphonenumber: true
+                    ).get()) != nil
+                },
+                Contender(name: "compiled engine verdict alone", role: .variant) { index in
+                    PhoneEngineProbe.compiled(rows[index].input, region: rows[index].region)?.isValid == true
+                },
                 Baselines.libphonenumber(rows),
             ]
         )
@@ -317,6 +338,15 @@ struct Scenarios {
                 Contender(name: "PhoneNumber(local:country:)", role: .engine) { index in
                     (try? PhoneNumber(local: rows[index].input, country: rows[index].region ?? "")) != nil
                 },
+                Contender(name: "previous engine (libphonenumber)", role: .baseline) { index in
+                    (try? PhoneEngineProbe.validate(
+                        .local,
+                        rows[index].input,
+                        country: rows[index].region ?? "",
+                        policy: .default,
+                        libphonenumber: true
+                    ).get()) != nil
+                },
                 Baselines.libphonenumber(rows),
             ]
         )
@@ -331,6 +361,15 @@ struct Scenarios {
             contenders: [
                 Contender(name: "PhoneNumber(userInput:country:)", role: .engine) { index in
                     (try? PhoneNumber(userInput: rows[index].input, country: rows[index].region)) != nil
+                },
+                Contender(name: "previous engine (libphonenumber)", role: .baseline) { index in
+                    (try? PhoneEngineProbe.validate(
+                        .userInput,
+                        rows[index].input,
+                        country: rows[index].region,
+                        policy: .default,
+                        libphonenumber: true
+                    ).get()) != nil
                 },
                 Baselines.libphonenumber(rows),
             ]
@@ -351,6 +390,15 @@ struct Scenarios {
             inputCount: inputs.count,
             contenders: [
                 Contender(name: "PhoneNumber(rest:)", role: .engine) { (try? PhoneNumber(rest: inputs[$0])) != nil },
+                Contender(name: "previous engine (libphonenumber)", role: .baseline) { index in
+                    (try? PhoneEngineProbe.validate(
+                        .rest,
+                        inputs[index],
+                        country: nil,
+                        policy: .default,
+                        libphonenumber: true
+                    ).get()) != nil
+                },
                 Contender(name: "libphonenumber pipeline (pre-split)", role: .baseline) { index in
                     Baselines.libphonenumberAccepts(split[index].input, region: split[index].region)
                 },

@@ -9,6 +9,12 @@
 //   - every function is safe to call from many threads at once (PhoneNumberUtil is).
 // The shim reports facts (parse status, type, region, digits); the rules live in Swift.
 //
+// Metadata (metadata.cpp): CPhoneNumberShims_metadataCount / _metadata / _metadataDesc expose
+// libphonenumber's own compiled-in PhoneMetadataCollection (the bytes behind its exported
+// metadata_get()), parsed once into a static collection that is never freed: every pointer they
+// hand out stays valid for the life of the process, and Swift frees nothing. KiiIdentity compiles
+// it into digit automata; the analyze/format calls remain as the test oracle and for formats.
+//
 // Every symbol is prefixed CPhoneNumberShims_. Build requirement: `apt-get install
 // libphonenumber-dev` (Debian ships 8.12.57 and no pkg-config file; the target links
 // `phonenumber` and `protobuf` by name).
@@ -138,6 +144,68 @@ int32_t CPhoneNumberShims_exampleNumber(const char *region, size_t regionLength,
 int32_t CPhoneNumberShims_benchmarkPipeline(const char *text, size_t textLength, const char *region,
                                             size_t regionLength, char *buffer, size_t capacity,
                                             size_t *length, int32_t *numberType);
+
+/// A piece of text inside libphonenumber's static metadata (not NUL-terminated; never freed).
+typedef struct CPhoneNumberShims_Text {
+    const char *bytes;
+    size_t length;
+} CPhoneNumberShims_Text;
+
+/// One region's (or non-geographic entity's) metadata, as PhoneMetadata. Filled by
+/// CPhoneNumberShims_metadata; texts are empty when the field is absent.
+typedef struct CPhoneNumberShims_Metadata {
+    /// "JP"; "001" for a non-geographic entity.
+    CPhoneNumberShims_Text id;
+    int32_t countryCallingCode;
+    /// 1 when the region is the main country for its calling code.
+    int32_t mainCountryForCode;
+    int32_t sameMobileAndFixedLinePattern;
+    /// 1 when leading_digits is set (it then picks the region among those sharing the code).
+    int32_t hasLeadingDigits;
+    CPhoneNumberShims_Text leadingDigits;
+    CPhoneNumberShims_Text nationalPrefix;
+    CPhoneNumberShims_Text nationalPrefixForParsing;
+    /// With `$1`-style group references, as in the metadata.
+    CPhoneNumberShims_Text nationalPrefixTransformRule;
+    CPhoneNumberShims_Text internationalPrefix;
+} CPhoneNumberShims_Metadata;
+
+/// The number descriptions of a PhoneMetadata, for CPhoneNumberShims_metadataDesc.
+enum {
+    CPhoneNumberShims_DESC_GENERAL = 0,
+    CPhoneNumberShims_DESC_FIXED_LINE = 1,
+    CPhoneNumberShims_DESC_MOBILE = 2,
+    CPhoneNumberShims_DESC_TOLL_FREE = 3,
+    CPhoneNumberShims_DESC_PREMIUM_RATE = 4,
+    CPhoneNumberShims_DESC_SHARED_COST = 5,
+    CPhoneNumberShims_DESC_PERSONAL_NUMBER = 6,
+    CPhoneNumberShims_DESC_VOIP = 7,
+    CPhoneNumberShims_DESC_PAGER = 8,
+    CPhoneNumberShims_DESC_UAN = 9,
+    CPhoneNumberShims_DESC_VOICEMAIL = 10,
+    CPhoneNumberShims_DESC_COUNT = 11,
+};
+
+/// One PhoneNumberDesc: its national-number pattern and possible lengths (static data).
+typedef struct CPhoneNumberShims_Desc {
+    /// 1 when the metadata has this description at all.
+    int32_t present;
+    CPhoneNumberShims_Text nationalNumberPattern;
+    const int32_t *possibleLengths;
+    size_t possibleLengthCount;
+    const int32_t *localOnlyLengths;
+    size_t localOnlyLengthCount;
+} CPhoneNumberShims_Desc;
+
+/// How many entries libphonenumber's metadata collection has (regions and non-geographic
+/// entities, in the collection's order, which decides the order of regions sharing a code).
+size_t CPhoneNumberShims_metadataCount(void);
+
+/// Fills `result` with entry `index` of the collection. Returns a status.
+int32_t CPhoneNumberShims_metadata(size_t index, CPhoneNumberShims_Metadata *result);
+
+/// Fills `result` with description `kind` (CPhoneNumberShims_DESC_*) of entry `index`.
+int32_t CPhoneNumberShims_metadataDesc(size_t index, int32_t kind, CPhoneNumberShims_Desc *result);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,29 @@
 internal import CPhoneNumberShims
 
-/// The steps from checked syntax to a ``PhoneNumber``: libphonenumber's verdict, the digit
-/// bounds after conversion, and the type policy.
+/// The steps from checked syntax to a ``PhoneNumber``: libphonenumber's verdict (from the
+/// compiled engine, or from libphonenumber itself for the differential test and the benchmark),
+/// the digit bounds after conversion, and the type policy.
 enum PhoneResolver {
+    /// Where the verdict comes from.
+    enum Engine: Sendable {
+        /// ``PhoneEngine``: libphonenumber's metadata compiled into digit automata.
+        case compiled
+        /// libphonenumber itself, through the shim: the oracle and the previous engine.
+        case libphonenumber
+    }
+
+    /// libphonenumber's verdict on `bytes` read in `region`; the compiled engine answers unless
+    /// asked not to or unable to (a calling code whose metadata it does not compile).
+    @inline(__always)
+    static func analyze(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        region: UnsafeBufferPointer<UInt8>?,
+        engine: Engine
+    ) -> PhoneNumberLibrary.Analysis {
+        if engine == .compiled, let analysis = PhoneEngine.analyze(bytes, region: region) { return analysis }
+        return PhoneNumberLibrary.analyze(bytes, region: region)
+    }
+
     private static func fail(_ detail: ValidationError.Detail) -> ValidationError {
         ValidationError(.phoneNumber, detail)
     }
@@ -11,13 +32,14 @@ enum PhoneResolver {
     static func international(
         _ bytes: UnsafeBufferPointer<UInt8>,
         policy: PhonePolicy,
-        strict: Bool
+        strict: Bool,
+        engine: Engine = .compiled
     )
         throws(ValidationError) -> PhoneNumber
     {
         let syntax = PhoneSyntax.internationalProblems(bytes, policy: strict ? policy : .anyValidNumber)
         if !syntax.isEmpty { throw ValidationError(syntax) }
-        let analysis = PhoneNumberLibrary.analyze(bytes, region: nil)
+        let analysis = analyze(bytes, region: nil, engine: engine)
         try checkParsed(analysis)
         guard analysis.isValid else {
             throw fail(.noSuchNumber(callingCode: analysis.countryCallingCode))
@@ -25,8 +47,8 @@ enum PhoneResolver {
         guard let region = RegionTable.shared.region(analysis.region) else {
             throw fail(.nonGeographic(callingCode: analysis.countryCallingCode))
         }
-        let e164 = "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
-        if strict && !e164.utf8.elementsEqual(bytes) {
+        let e164 = Self.e164(analysis)
+        if strict && !sameBytes(e164, bytes) {
             throw fail(.notE164(suggestion: e164))
         }
         return try finish(analysis, e164: e164, region: region, policy: policy)
@@ -38,7 +60,8 @@ enum PhoneResolver {
         country: String,
         countryField: ValidationError.Field,
         countryInRegionPrefix: Bool = false,
-        policy: PhonePolicy
+        policy: PhonePolicy,
+        engine: Engine = .compiled
     ) throws(ValidationError) -> PhoneNumber {
         var problems = PhoneSyntax.localProblems(bytes)
         let region = RegionTable.shared.region(country)
@@ -51,7 +74,7 @@ enum PhoneResolver {
             }
         }
         guard problems.isEmpty, let region else { throw ValidationError(problems) }
-        let analysis = country.withUTF8Bytes { PhoneNumberLibrary.analyze(bytes, region: $0) }
+        let analysis = country.withUTF8Bytes { analyze(bytes, region: $0, engine: engine) }
         try checkParsed(analysis)
         switch Int(analysis.countryCodeSource) {
         case CPhoneNumberShims_FROM_NUMBER_WITH_IDD:
@@ -70,7 +93,7 @@ enum PhoneResolver {
         guard analysis.countryCallingCode == region.countryCallingCode else {
             throw fail(.invalidNumberForRegion(region: region.code))
         }
-        let e164 = "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
+        let e164 = Self.e164(analysis)
         if let count = PhoneSyntax.digitCountProblem(e164.utf8.count - 1, policy: policy) {
             throw ValidationError([count])
         }
@@ -79,7 +102,11 @@ enum PhoneResolver {
     }
 
     /// `CC-digits`.
-    static func rest(_ bytes: UnsafeBufferPointer<UInt8>, policy: PhonePolicy) throws(ValidationError) -> PhoneNumber {
+    static func rest(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        policy: PhonePolicy,
+        engine: Engine = .compiled
+    ) throws(ValidationError) -> PhoneNumber {
         if let stop = PhoneSyntax.inputLengthProblem(bytes) { throw ValidationError([stop]) }
         guard bytes.count > 3, bytes[2] == UInt8(ascii: "-") else {
             throw fail(.malformedRestForm)
@@ -90,7 +117,8 @@ enum PhoneResolver {
             country: country,
             countryField: .phoneNumber,
             countryInRegionPrefix: true,
-            policy: policy
+            policy: policy,
+            engine: engine
         )
     }
 
@@ -98,7 +126,8 @@ enum PhoneResolver {
     static func userInput(
         _ bytes: UnsafeBufferPointer<UInt8>,
         country: String?,
-        policy: PhonePolicy
+        policy: PhonePolicy,
+        engine: Engine = .compiled
     )
         throws(ValidationError) -> PhoneNumber
     {
@@ -106,7 +135,7 @@ enum PhoneResolver {
         if typed.hasPlus {
             let text = [UInt8(ascii: "+")] + typed.digits
             let number = try text.withUnsafeBufferPointer { (text) throws(ValidationError) in
-                try international(text, policy: policy, strict: false)
+                try international(text, policy: policy, strict: false, engine: engine)
             }
             return number
         }
@@ -114,8 +143,40 @@ enum PhoneResolver {
             throw fail(.needsCountry)
         }
         return try typed.digits.withUnsafeBufferPointer { (digits) throws(ValidationError) in
-            try local(digits, country: country, countryField: .country, policy: policy)
+            try local(digits, country: country, countryField: .country, policy: policy, engine: engine)
         }
+    }
+
+    /// `+`, the calling code and the national number, written into one buffer (no interpolation).
+    static func e164(_ analysis: PhoneNumberLibrary.Analysis) -> String {
+        var national = analysis.nationalNumber
+        return national.withUTF8 { national in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 + national.count) { buffer in
+                var digits = 0
+                var code = analysis.countryCallingCode
+                repeat {
+                    digits += 1
+                    code /= 10
+                } while code > 0
+                buffer[0] = UInt8(ascii: "+")
+                code = analysis.countryCallingCode
+                for index in stride(from: digits, through: 1, by: -1) {
+                    buffer[index] = UInt8(truncatingIfNeeded: 0x30 + code % 10)
+                    code /= 10
+                }
+                for (offset, byte) in national.enumerated() { buffer[1 + digits + offset] = byte }
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: buffer[..<(1 + digits + national.count)]),
+                    as: UTF8.self
+                )
+            }
+        }
+    }
+
+    /// Whether `text` is exactly `bytes`.
+    private static func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
     }
 
     private static func checkParsed(_ analysis: PhoneNumberLibrary.Analysis) throws(ValidationError) {

@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case registration = "Registration"
     /// The CLI's JSON Lines line handling.
     case jsonLines = "JSONLines"
+    /// The compiled phone engine against libphonenumber (issue 11).
+    case phoneDifferential = "PhoneDifferential"
 
     /// The properties `input` breaks; empty when it keeps them all.
     public func violations(for input: [UInt8]) -> [String] {
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .classification: ClassificationChecks.check(&reader, &violations)
         case .registration: RegistrationChecks.check(&reader, &violations)
         case .jsonLines: JSONLineChecks.check(&reader, &violations)
+        case .phoneDifferential: PhoneDifferentialChecks.check(&reader, &violations)
         }
         return violations.messages
     }

@@ -1,0 +1,167 @@
+internal import CPhoneNumberShims
+
+/// The compiled engine: what libphonenumber's `ParseAndKeepRawInput`, `GetRegionCodeForNumber`,
+/// `GetNumberType` and `IsValidNumberForRegion` make of a number, from the compiled tables alone.
+///
+/// It answers for the inputs the phone rules pass on after their syntax checks: `+` and digits
+/// read without a region, or digits read in a supported region. For anything else, and for a
+/// calling code whose metadata uses a construct the engine does not compile, it answers `nil`
+/// and the caller asks libphonenumber.
+enum PhoneEngine {
+    /// libphonenumber's `kMinLengthForNsn` and `kMaxLengthForNsn`.
+    static let minimumNationalLength = 2
+    static let maximumNationalLength = 17
+
+    /// What libphonenumber would report for `bytes` read in `region` (`nil`: no region, the
+    /// text starts with `+`), in the form of the shim's analysis.
+    static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, region: UnsafeBufferPointer<UInt8>?) -> Analysis? {
+        let territories = PhoneTerritories.shared
+        var home: CompiledTerritory?
+        if let region {
+            guard region.count == 2, let slot = RegionTable.slot(region[0], region[1]),
+                let entry = territories.regions[slot], let tables = territories.tables(Int(entry.code))
+            else { return nil }
+            home = tables.territories[Int(entry.position)]
+        }
+        let hasPlus = bytes.first == UInt8(ascii: "+")
+        let body = UnsafeBufferPointer(rebasing: bytes[(hasPlus ? 1 : 0)...])
+        guard hasPlus == (home == nil), ByteSet.digits.containsAll(body), let digits = DigitString(body) else {
+            return nil
+        }
+        // IsViablePhoneNumber: two digits, or a plus and three.
+        if digits.count < (hasPlus ? 3 : minimumNationalLength) { return .failure(CPhoneNumberShims_NOT_A_NUMBER) }
+
+        let source: Int
+        let code: Int
+        var number: DigitString
+        let tables: CallingCodeTables
+        let parsing: CompiledTerritory
+        if let home {
+            let idd = digits.withDigits { home.internationalPrefix.consumedLength($0) }
+            if let idd, idd == digits.count || digits[idd] != UInt8(ascii: "0") {
+                // An international prefix, then a calling code.
+                let rest = digits.dropping(idd)
+                if rest.count <= minimumNationalLength { return .failure(CPhoneNumberShims_TOO_SHORT_AFTER_IDD) }
+                guard let (found, length) = countryCode(rest, territories) else {
+                    return .failure(CPhoneNumberShims_INVALID_COUNTRY_CODE)
+                }
+                guard let found = territories.tables(found) else { return nil }
+                source = CPhoneNumberShims_FROM_NUMBER_WITH_IDD
+                code = found.countryCallingCode
+                number = rest.dropping(length)
+                tables = found
+                parsing = found.main
+            } else if let withoutPlus = callingCodeWithoutPlus(digits, home) {
+                guard let found = territories.tables(home.countryCallingCode) else { return nil }
+                source = CPhoneNumberShims_FROM_NUMBER_WITHOUT_PLUS_SIGN
+                code = home.countryCallingCode
+                number = withoutPlus
+                tables = found
+                parsing = found.main
+            } else {
+                guard let found = territories.tables(home.countryCallingCode) else { return nil }
+                source = CPhoneNumberShims_FROM_DEFAULT_COUNTRY
+                code = home.countryCallingCode
+                number = digits
+                tables = found
+                parsing = home
+            }
+        } else {
+            guard let (found, length) = countryCode(digits, territories) else {
+                return .failure(CPhoneNumberShims_INVALID_COUNTRY_CODE)
+            }
+            guard let found = territories.tables(found) else { return nil }
+            source = CPhoneNumberShims_FROM_NUMBER_WITH_PLUS_SIGN
+            code = found.countryCallingCode
+            number = digits.dropping(length)
+            tables = found
+            parsing = found.main
+        }
+
+        if number.count < minimumNationalLength { return .failure(CPhoneNumberShims_TOO_SHORT_NSN) }
+        let stripped = parsing.strippingNationalPrefix(number)
+        switch parsing.lengthVerdict(stripped.count) {
+        case .tooShort, .possibleLocalOnly, .invalidLength: break
+        case .possible, .tooLong: number = stripped
+        }
+        if number.count < minimumNationalLength { return .failure(CPhoneNumberShims_TOO_SHORT_NSN) }
+        if number.count > maximumNationalLength { return .failure(CPhoneNumberShims_TOO_LONG_NSN) }
+
+        return number.withDigits { national in
+            let numberRegion = regionOfNumber(national, in: tables)
+            let type = numberRegion?.type(of: national) ?? .unknown
+            var valid = type != .unknown
+            if let home, numberRegion?.id != home.id {
+                valid = code == home.countryCallingCode && home.type(of: national) != .unknown
+            }
+            return Analysis(
+                status: Int32(CPhoneNumberShims_OK),
+                countryCallingCode: code,
+                countryCodeSource: Int32(source),
+                type: valid ? type : .unknown,
+                isValid: valid,
+                region: numberRegion?.id ?? "ZZ",
+                nationalNumber: String(decoding: national, as: UTF8.self)
+            )
+        }
+    }
+
+    typealias Analysis = PhoneNumberLibrary.Analysis
+
+    /// `ExtractCountryCode`: the first one to three digits that are a calling code in use.
+    private static func countryCode(_ digits: DigitString, _ territories: PhoneTerritories) -> (Int, Int)? {
+        digits.withDigits { digits in
+            guard let first = digits.first, first != UInt8(ascii: "0") else { return nil }
+            var code = 0
+            for length in 1...min(3, digits.count) {
+                code = code * 10 + Int(digits[length - 1] &- 0x30)
+                if territories.knows(code) { return (code, length) }
+            }
+            return nil
+        }
+    }
+
+    /// `MaybeExtractCountryCode`'s last case: the region's own calling code written without `+`
+    /// is taken as one when the number matches the general pattern only without it, or is too
+    /// long with it. The number after the code (and its national prefix), or `nil`.
+    private static func callingCodeWithoutPlus(_ digits: DigitString, _ home: CompiledTerritory) -> DigitString? {
+        guard let length = digits.prefixLength(ofDecimal: home.countryCallingCode) else { return nil }
+        let potential = home.strippingNationalPrefix(digits.dropping(length))
+        let before = digits.withDigits { home.matchesGeneralPattern($0) }
+        let after = potential.withDigits { home.matchesGeneralPattern($0) }
+        guard (!before && after) || home.lengthVerdict(digits.count) == .tooLong else { return nil }
+        return potential
+    }
+
+    /// `GetRegionCodeForNumberFromRegionList`: the region whose leading digits start the number,
+    /// or for which it is valid, in region order; `nil` for libphonenumber's `ZZ`.
+    private static func regionOfNumber(
+        _ national: UnsafeBufferPointer<UInt8>,
+        in tables: CallingCodeTables
+    ) -> CompiledTerritory? {
+        if tables.territories.count == 1 { return tables.territories[0] }
+        for territory in tables.territories {
+            if let leadingDigits = territory.leadingDigits {
+                if leadingDigits.matchesPrefix(of: national) { return territory }
+            } else if territory.type(of: national) != .unknown {
+                return territory
+            }
+        }
+        return nil
+    }
+}
+
+extension PhoneNumberLibrary.Analysis {
+    /// A parse error, as the shim reports it.
+    static func failure(_ status: Int) -> Self {
+        Self(
+            status: Int32(status),
+            countryCallingCode: 0,
+            countryCodeSource: 0,
+            type: .unknown,
+            isValid: false,
+            region: "",
+            nationalNumber: ""
+        )
+    }
+}

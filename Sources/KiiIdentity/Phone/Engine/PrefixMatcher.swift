@@ -1,0 +1,153 @@
+/// A pattern matched at the start of the digits the way libphonenumber's `Consume` does (ICU's
+/// `lookingAt`): backtracking, first alternative and greedy repetitions preferred, so that how
+/// much is consumed and what each group captured are the regular-expression library's.
+///
+/// Used for the international prefix and the national prefix for parsing, short patterns read
+/// once per local number.
+struct PrefixMatcher: Sendable {
+    /// One step of the program.
+    enum Instruction: Sendable {
+        /// One digit out of a mask.
+        case digit(UInt16)
+        /// Try the first target; if that fails, the second.
+        case split(Int, Int)
+        case jump(Int)
+        /// Record the position in capture slot `n` (group `n / 2`, start or end).
+        case save(Int)
+        /// `$`.
+        case end
+        case match
+    }
+
+    /// What a successful match consumed and captured.
+    struct Match {
+        /// Digits consumed from the start.
+        var length: Int
+        /// Per group from 1, the captured range; `nil` when the group did not take part.
+        var groups: [Range<Int>?]
+    }
+
+    let program: [Instruction]
+    /// How many capturing groups the pattern has.
+    let groupCount: Int
+
+    init(_ pattern: DigitPattern, groupCount: Int) {
+        var program: [Instruction] = []
+        Self.emit(pattern, into: &program)
+        program.append(.match)
+        self.program = program
+        self.groupCount = groupCount
+    }
+
+    /// Parses and compiles `text`; `nil` outside the dialect.
+    init?(_ text: String) {
+        guard let (pattern, groups) = DigitPattern.parse(text) else { return nil }
+        self.init(pattern, groupCount: groups)
+    }
+
+    private static func emit(_ pattern: DigitPattern, into program: inout [Instruction]) {
+        switch pattern {
+        case .digit(let mask):
+            program.append(.digit(mask))
+        case .sequence(let parts):
+            for part in parts { emit(part, into: &program) }
+        case .alternation(let choices):
+            var jumps: [Int] = []
+            for (index, choice) in choices.enumerated() {
+                if index < choices.count - 1 {
+                    let split = program.count
+                    program.append(.split(split + 1, 0))
+                    emit(choice, into: &program)
+                    jumps.append(program.count)
+                    program.append(.jump(0))
+                    program[split] = .split(split + 1, program.count)
+                } else {
+                    emit(choice, into: &program)
+                }
+            }
+            for jump in jumps { program[jump] = .jump(program.count) }
+        case .repetition(let inner, let minimum, let maximum):
+            for _ in 0..<minimum { emit(inner, into: &program) }
+            // Optional copies, nested: x(x(x)?)?)? so that each is tried before stopping.
+            var splits: [Int] = []
+            for _ in minimum..<maximum {
+                splits.append(program.count)
+                program.append(.split(program.count + 1, 0))
+                emit(inner, into: &program)
+            }
+            for split in splits { program[split] = .split(split + 1, program.count) }
+        case .capture(let inner, let group):
+            program.append(.save(2 * group))
+            emit(inner, into: &program)
+            program.append(.save(2 * group + 1))
+        case .end:
+            program.append(.end)
+        }
+    }
+
+    /// Matches at the start of `digits` (ASCII digits); `nil` when the pattern does not.
+    func consume(_ digits: UnsafeBufferPointer<UInt8>) -> Match? {
+        let slots = 2 * (groupCount + 1)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { captures in
+            captures.initialize(repeating: -1)
+            return program.withUnsafeBufferPointer { program in
+                guard let length = Self.run(program, 0, 0, digits, captures) else { return nil }
+                var groups: [Range<Int>?] = []
+                if groupCount > 0 {
+                    groups.reserveCapacity(groupCount)
+                    for group in 1...groupCount {
+                        let start = captures[2 * group]
+                        let end = captures[2 * group + 1]
+                        groups.append(start >= 0 && end >= start ? start..<end : nil)
+                    }
+                }
+                return Match(length: length, groups: groups)
+            }
+        }
+    }
+
+    /// The length consumed at the start of `digits`, captures ignored.
+    func consumedLength(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        let slots = 2 * (groupCount + 1)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { captures in
+            captures.initialize(repeating: -1)
+            return program.withUnsafeBufferPointer { Self.run($0, 0, 0, digits, captures) }
+        }
+    }
+
+    /// The backtracking interpreter: the end position of the preferred match from `pc` at `position`.
+    private static func run(
+        _ program: UnsafeBufferPointer<Instruction>,
+        _ start: Int,
+        _ position: Int,
+        _ digits: UnsafeBufferPointer<UInt8>,
+        _ captures: UnsafeMutableBufferPointer<Int>
+    ) -> Int? {
+        var pc = start
+        var position = position
+        while true {
+            switch program[pc] {
+            case .digit(let mask):
+                guard position < digits.count, mask & (1 << UInt16(digits[position] &- 0x30)) != 0 else { return nil }
+                position += 1
+                pc += 1
+            case .split(let preferred, let other):
+                if let end = run(program, preferred, position, digits, captures) { return end }
+                pc = other
+            case .jump(let target):
+                pc = target
+            case .save(let slot):
+                let old = captures[slot]
+                captures[slot] = position
+                if let end = run(program, pc + 1, position, digits, captures) { return end }
+                captures[slot] = old
+                return nil
+            case .end:
+                guard position == digits.count else { return nil }
+                pc += 1
+            case .match:
+                return position
+            }
+        }
+    }
+}
