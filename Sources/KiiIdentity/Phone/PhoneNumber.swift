@@ -89,7 +89,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         policy.digitCount.contains(raw.utf8.count - 1)
             && raw.withUTF8Bytes { bytes in
                 PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy)
-                    && (try? PhoneResolver.international(bytes, policy: policy, strict: true)) != nil
+                    && PhoneResolver.isValidInternational(bytes, policy: policy)
             }
     }
 

@@ -173,6 +173,37 @@ enum PhoneResolver {
         }
     }
 
+    /// ``international(_:policy:strict:engine:)``'s answer as a yes or no for input that passed
+    /// `PhoneSyntax.isInternationalSyntaxValid`: the same checks, without building the number
+    /// or an error (so a valid number costs no allocation).
+    static func isValidInternational(_ bytes: UnsafeBufferPointer<UInt8>, policy: PhonePolicy) -> Bool {
+        let analysis = analyze(bytes, region: nil, engine: .compiled)
+        guard Int(analysis.status) == CPhoneNumberShims_OK, analysis.isValid,
+            RegionTable.shared.region(analysis.region) != nil, isE164(analysis, bytes)
+        else { return false }
+        return !policy.mobileOnly || analysis.type.isMobile
+    }
+
+    /// Whether `bytes` is `+`, the calling code and the national number of `analysis`.
+    private static func isE164(_ analysis: PhoneNumberLibrary.Analysis, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var code = analysis.countryCallingCode
+        var digits = 0
+        repeat {
+            digits += 1
+            code /= 10
+        } while code > 0
+        var national = analysis.nationalNumber
+        return national.withUTF8 { national in
+            guard bytes.count == 1 + digits + national.count, bytes[0] == UInt8(ascii: "+") else { return false }
+            code = analysis.countryCallingCode
+            for index in stride(from: digits, through: 1, by: -1) {
+                guard bytes[index] == UInt8(truncatingIfNeeded: 0x30 + code % 10) else { return false }
+                code /= 10
+            }
+            return UnsafeBufferPointer(rebasing: bytes[(1 + digits)...]).elementsEqual(national)
+        }
+    }
+
     /// Whether `text` is exactly `bytes`.
     private static func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var text = text
