@@ -21,6 +21,9 @@ final class CompiledTerritory: Sendable {
     let leadingDigits: DigitAutomaton?
     /// `nil` when the region has no national prefix for parsing.
     let nationalPrefixForParsing: PrefixMatcher?
+    /// The digits the national prefix for parsing can start with; all, with the bit 15, when it
+    /// can match nothing at all (then no quick answer); 0 when the territory has none.
+    let nationalPrefixStarts: UInt16
     /// Empty when there is no transform rule.
     let transformRule: [TransformPart]
     /// An empty pattern (as in the non-geographic entities) matches the empty prefix, as ICU's does.
@@ -60,9 +63,14 @@ final class CompiledTerritory: Sendable {
             leadingDigits = compiled
         }
         var nationalPrefixForParsing: PrefixMatcher?
+        var nationalPrefixStarts: UInt16 = 0
         if !metadata.nationalPrefixForParsing.isEmpty {
-            guard let matcher = PrefixMatcher(metadata.nationalPrefixForParsing) else { return nil }
+            guard let matcher = PrefixMatcher(metadata.nationalPrefixForParsing),
+                let (pattern, _) = DigitPattern.parse(metadata.nationalPrefixForParsing)
+            else { return nil }
             nationalPrefixForParsing = matcher
+            let first = pattern.firstDigits
+            nationalPrefixStarts = first.mayBeEmpty ? 0xFFFF : first.mask
         }
         guard let transformRule = Self.transformParts(metadata.nationalPrefixTransformRule),
             let internationalPrefix = PrefixMatcher(metadata.internationalPrefix)
@@ -80,6 +88,7 @@ final class CompiledTerritory: Sendable {
         self.generalLocalOnlyLengths = metadata.descriptions[0].localOnlyLengths
         self.leadingDigits = leadingDigits
         self.nationalPrefixForParsing = nationalPrefixForParsing
+        self.nationalPrefixStarts = nationalPrefixStarts
         self.transformRule = transformRule
         self.internationalPrefix = internationalPrefix
     }

@@ -108,6 +108,48 @@ enum PhoneEngine {
 
     typealias Analysis = PhoneNumberLibrary.Analysis
 
+    /// A number in E.164 form whose verdict needs none of the parse's rewriting steps.
+    struct PlainInternational {
+        let territory: CompiledTerritory
+        let countryCallingCode: Int
+        /// Where the national number starts in the input (after `+` and the calling code).
+        let nationalStart: Int
+        let type: PhoneNumberType
+    }
+
+    /// The common case of ``analyze(_:region:)`` for `+digits`, answered without building the
+    /// analysis: a known calling code, a national number the national prefix for parsing cannot
+    /// start (so the parse keeps it as written, and the input is its own E.164 form), valid for
+    /// its region. `nil` for anything else, which the full steps then decide.
+    static func plainInternational(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainInternational? {
+        guard bytes.count >= 4, bytes[0] == UInt8(ascii: "+"), bytes[1] != UInt8(ascii: "0") else { return nil }
+        let territories = PhoneTerritories.shared
+        var code = 0
+        var codeLength = 0
+        for length in 1...3 {
+            code = code * 10 + Int(bytes[length] &- 0x30)
+            if territories.knows(code) {
+                codeLength = length
+                break
+            }
+        }
+        guard codeLength > 0, let tables = territories.tables(code) else { return nil }
+        let national = UnsafeBufferPointer(rebasing: bytes[(1 + codeLength)...])
+        guard national.count >= minimumNationalLength, national.count <= maximumNationalLength else { return nil }
+        let starts = tables.main.nationalPrefixStarts
+        guard starts & (1 << UInt16(national[0] &- 0x30)) == 0,
+            let territory = regionOfNumber(national, in: tables)
+        else { return nil }
+        let type = territory.type(of: national)
+        guard type != .unknown else { return nil }
+        return PlainInternational(
+            territory: territory,
+            countryCallingCode: code,
+            nationalStart: 1 + codeLength,
+            type: type
+        )
+    }
+
     /// `ExtractCountryCode`: the first one to three digits that are a calling code in use.
     private static func countryCode(_ digits: DigitString, _ territories: PhoneTerritories) -> (Int, Int)? {
         digits.withDigits { digits in

@@ -64,7 +64,7 @@ public enum PhoneEngineProbe {
             try text.withUTF8Bytes { (bytes) throws(ValidationError) in
                 switch form {
                 case .international:
-                    try PhoneResolver.international(bytes, policy: policy, strict: true, engine: engine)
+                    try PhoneResolver.international(text, bytes, policy: policy, engine: engine)
                 case .local:
                     try PhoneResolver.local(
                         bytes,
