@@ -24,6 +24,8 @@ final class CompiledTerritory: Sendable {
     /// The digits the national prefix for parsing can start with; all, with the bit 15, when it
     /// can match nothing at all (then no quick answer); 0 when the territory has none.
     let nationalPrefixStarts: UInt16
+    /// The same for the international prefix.
+    let internationalPrefixStarts: UInt16
     /// Empty when there is no transform rule.
     let transformRule: [TransformPart]
     /// An empty pattern (as in the non-geographic entities) matches the empty prefix, as ICU's does.
@@ -73,8 +75,10 @@ final class CompiledTerritory: Sendable {
             nationalPrefixStarts = first.mayBeEmpty ? 0xFFFF : first.mask
         }
         guard let transformRule = Self.transformParts(metadata.nationalPrefixTransformRule),
-            let internationalPrefix = PrefixMatcher(metadata.internationalPrefix)
+            let internationalPrefix = PrefixMatcher(metadata.internationalPrefix),
+            let (iddPattern, _) = DigitPattern.parse(metadata.internationalPrefix)
         else { return nil }
+        let iddFirst = iddPattern.firstDigits
         let idBytes = Array(metadata.id.utf8)
         guard (2...3).contains(idBytes.count), !metadata.descriptions[0].possibleLengths.isEmpty else { return nil }
         self.id = metadata.id
@@ -91,6 +95,7 @@ final class CompiledTerritory: Sendable {
         self.nationalPrefixStarts = nationalPrefixStarts
         self.transformRule = transformRule
         self.internationalPrefix = internationalPrefix
+        self.internationalPrefixStarts = iddFirst.mayBeEmpty ? 0xFFFF : iddFirst.mask
     }
 
     /// `9$1` as literal digits and group references; `nil` for anything but digits and `$n`.
@@ -165,6 +170,13 @@ final class CompiledTerritory: Sendable {
     /// The answers of `TestNumberLength`.
     enum LengthVerdict {
         case possible, possibleLocalOnly, tooShort, tooLong, invalidLength
+    }
+
+    /// Whether a prefix whose possible first digits are `starts` may match at the start of
+    /// `digits` (false: the matcher need not run).
+    @inline(__always)
+    static func mayStart(_ starts: UInt16, _ digits: UnsafeBufferPointer<UInt8>) -> Bool {
+        starts == 0xFFFF || (!digits.isEmpty && starts & (1 << UInt16(digits[0] &- 0x30)) != 0)
     }
 
     /// Whether this territory's id is `bytes` (two or three ASCII bytes).

@@ -8,6 +8,7 @@ extension CompiledTerritory {
     func strippingNationalPrefix(_ number: DigitString) -> DigitString {
         guard let prefix = nationalPrefixForParsing, number.count > 0 else { return number }
         return number.withDigits { digits in
+            guard Self.mayStart(nationalPrefixStarts, digits) else { return number }
             // Whether the number matched before, asked only once a prefix did match.
             func viable() -> Bool { matchesGeneralPattern(digits) }
             if !transformRule.isEmpty, let match = prefix.consume(digits) {

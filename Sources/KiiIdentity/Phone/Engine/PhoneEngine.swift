@@ -37,7 +37,10 @@ enum PhoneEngine {
         let tables: CallingCodeTables
         let parsing: CompiledTerritory
         if let home {
-            let idd = digits.withDigits { home.internationalPrefix.consumedLength($0) }
+            let idd = digits.withDigits { digits in
+                CompiledTerritory.mayStart(home.internationalPrefixStarts, digits)
+                    ? home.internationalPrefix.consumedLength(digits) : nil
+            }
             if let idd, idd == digits.count || digits[idd] != UInt8(ascii: "0") {
                 // An international prefix, then a calling code.
                 let rest = digits.dropping(idd)
