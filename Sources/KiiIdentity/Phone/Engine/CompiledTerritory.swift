@@ -14,6 +14,9 @@ final class CompiledTerritory: Sendable {
     /// Per ``PhoneMetadata/Kind``: bit `n` for each possible length `n`, and bit 31 when the
     /// description lists any (then a length it does not list fails before its pattern is tried).
     let lengthMasks: [UInt32]
+    /// Per national-number length 0...31, the descriptions (``PhoneMetadata/Kind/bit``) whose
+    /// possible lengths allow it: the length half of every `IsNumberMatchingDesc` in one load.
+    let kindsAllowingLength: [UInt16]
     /// The general description's possible and local-only lengths, for `TestNumberLength`.
     let generalLengths: [Int]
     let generalLocalOnlyLengths: [Int]
@@ -88,6 +91,12 @@ final class CompiledTerritory: Sendable {
         self.sameMobileAndFixedLinePattern = metadata.sameMobileAndFixedLinePattern
         self.automaton = automaton
         self.lengthMasks = masks
+        self.kindsAllowingLength = (0..<32).map { length in
+            PhoneMetadata.Kind.allCases.reduce(0) { kinds, kind in
+                let mask = masks[kind.rawValue]
+                return mask == 0 || (length < 31 && mask & (1 << UInt32(length)) != 0) ? kinds | kind.bit : kinds
+            }
+        }
         self.generalLengths = metadata.descriptions[0].possibleLengths
         self.generalLocalOnlyLengths = metadata.descriptions[0].localOnlyLengths
         self.leadingDigits = leadingDigits
@@ -119,34 +128,27 @@ final class CompiledTerritory: Sendable {
         return parts
     }
 
-    /// Whether `digits` (a national significant number) matches description `kind` the way
-    /// `IsNumberMatchingDesc` decides: its possible lengths first, then its pattern.
-    @inline(__always)
-    private func matches(_ kind: PhoneMetadata.Kind, _ labels: UInt16, length: Int) -> Bool {
-        let mask = lengthMasks[kind.rawValue]
-        return (mask == 0 || mask & (1 << UInt32(length)) != 0) && labels & kind.bit != 0
-    }
-
     /// libphonenumber's `GetNumberTypeHelper`: the type of a national significant number, in
-    /// its order of precedence; `.unknown` when the number is not valid here.
+    /// its order of precedence; `.unknown` when the number is not valid here. A description
+    /// matches when its possible lengths allow the length and its pattern accepts the digits
+    /// (`IsNumberMatchingDesc`): both are bit masks here, one walk and one load.
     func type(of digits: UnsafeBufferPointer<UInt8>) -> PhoneNumberType {
-        let length = digits.count
-        guard length < 31 else { return .unknown }
-        let labels = automaton.labels(fullMatching: digits)
-        guard matches(.general, labels, length: length) else { return .unknown }
-        if matches(.premiumRate, labels, length: length) { return .premiumRate }
-        if matches(.tollFree, labels, length: length) { return .tollFree }
-        if matches(.sharedCost, labels, length: length) { return .sharedCost }
-        if matches(.voip, labels, length: length) { return .voip }
-        if matches(.personalNumber, labels, length: length) { return .personalNumber }
-        if matches(.pager, labels, length: length) { return .pager }
-        if matches(.uan, labels, length: length) { return .uan }
-        if matches(.voicemail, labels, length: length) { return .voicemail }
-        if matches(.fixedLine, labels, length: length) {
-            return sameMobileAndFixedLinePattern || matches(.mobile, labels, length: length)
-                ? .fixedLineOrMobile : .fixedLine
+        guard digits.count < 32 else { return .unknown }
+        let matching = automaton.labels(fullMatching: digits) & kindsAllowingLength[digits.count]
+        func matches(_ kind: PhoneMetadata.Kind) -> Bool { matching & kind.bit != 0 }
+        guard matches(.general) else { return .unknown }
+        if matches(.premiumRate) { return .premiumRate }
+        if matches(.tollFree) { return .tollFree }
+        if matches(.sharedCost) { return .sharedCost }
+        if matches(.voip) { return .voip }
+        if matches(.personalNumber) { return .personalNumber }
+        if matches(.pager) { return .pager }
+        if matches(.uan) { return .uan }
+        if matches(.voicemail) { return .voicemail }
+        if matches(.fixedLine) {
+            return sameMobileAndFixedLinePattern || matches(.mobile) ? .fixedLineOrMobile : .fixedLine
         }
-        if !sameMobileAndFixedLinePattern && matches(.mobile, labels, length: length) { return .mobile }
+        if !sameMobileAndFixedLinePattern && matches(.mobile) { return .mobile }
         return .unknown
     }
 

@@ -91,8 +91,7 @@ enum PhoneEngine {
         if number.count > maximumNationalLength { return .failure(CPhoneNumberShims_TOO_LONG_NSN) }
 
         return number.withDigits { national in
-            let numberRegion = regionOfNumber(national, in: tables)
-            let type = numberRegion?.type(of: national) ?? .unknown
+            let (numberRegion, type) = regionAndType(national, in: tables)
             var valid = type != .unknown
             if let home, numberRegion?.id != home.id {
                 valid = code == home.countryCallingCode && home.type(of: national) != .unknown
@@ -140,11 +139,9 @@ enum PhoneEngine {
         let national = UnsafeBufferPointer(rebasing: bytes[(1 + codeLength)...])
         guard national.count >= minimumNationalLength, national.count <= maximumNationalLength else { return nil }
         let starts = tables.main.nationalPrefixStarts
-        guard starts & (1 << UInt16(national[0] &- 0x30)) == 0,
-            let territory = regionOfNumber(national, in: tables)
-        else { return nil }
-        let type = territory.type(of: national)
-        guard type != .unknown else { return nil }
+        guard starts & (1 << UInt16(national[0] &- 0x30)) == 0 else { return nil }
+        let (found, type) = regionAndType(national, in: tables)
+        guard let territory = found, type != .unknown else { return nil }
         return PlainInternational(
             territory: territory,
             countryCallingCode: code,
@@ -183,16 +180,27 @@ enum PhoneEngine {
     private static func regionOfNumber(
         _ national: UnsafeBufferPointer<UInt8>,
         in tables: CallingCodeTables
-    ) -> CompiledTerritory? {
-        if tables.territories.count == 1 { return tables.territories[0] }
+    ) -> (territory: CompiledTerritory, type: PhoneNumberType?)? {
+        if tables.territories.count == 1 { return (tables.territories[0], nil) }
         for territory in tables.territories {
             if let leadingDigits = territory.leadingDigits {
-                if leadingDigits.matchesPrefix(of: national) { return territory }
-            } else if territory.type(of: national) != .unknown {
-                return territory
+                if leadingDigits.matchesPrefix(of: national) { return (territory, nil) }
+            } else {
+                let type = territory.type(of: national)
+                if type != .unknown { return (territory, type) }
             }
         }
         return nil
+    }
+
+    /// The region of a number and its type there (`GetRegionCodeForNumber`, `GetNumberType`),
+    /// walking the automaton once when the region was found by validity.
+    private static func regionAndType(
+        _ national: UnsafeBufferPointer<UInt8>,
+        in tables: CallingCodeTables
+    ) -> (territory: CompiledTerritory?, type: PhoneNumberType) {
+        guard let (territory, known) = regionOfNumber(national, in: tables) else { return (nil, .unknown) }
+        return (territory, known ?? territory.type(of: national))
     }
 }
 
