@@ -23,6 +23,7 @@ struct Scenarios {
             ScenarioEntry(name: "phone local, valid only", make: phoneLocalValid),
             ScenarioEntry(name: "phone user input", make: phoneUserInput),
             ScenarioEntry(name: "REST form", make: phoneRest),
+            ScenarioEntry(name: "phone engine first use", make: phoneEngineFirstUse),
         ]
     }
 
@@ -277,6 +278,24 @@ struct Scenarios {
                     ).get()) != nil
                 },
                 Baselines.libphonenumber(inputs.map { (nil, $0) }),
+            ]
+        )
+    }
+
+    /// What the compiled engine's first use of a calling code costs (its tables compiled from
+    /// libphonenumber's metadata), for one code and for every code.
+    func phoneEngineFirstUse() -> Scenario {
+        let all = PhoneEngineProbe.callingCodes
+        return Scenario(
+            name: "phone engine first use",
+            summary: "compiling the tables of +81 (JP), of +1 (25 regions) and of all \(all.count) calling codes",
+            inputCount: 1,
+            contenders: [
+                Contender(name: "first use of +81", role: .engine) { _ in PhoneEngineProbe.compileAfresh([81]) > 0 },
+                Contender(name: "first use of +1", role: .variant) { _ in PhoneEngineProbe.compileAfresh([1]) > 0 },
+                Contender(name: "first use of every calling code", role: .variant) { _ in
+                    PhoneEngineProbe.compileAfresh(all) > 0
+                },
             ]
         )
     }

@@ -77,7 +77,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     ///   `invalid_number`, `not_e164`, `non_geographic`, `landline` or `not_mobile`.
     public init(international raw: String, policy: PhonePolicy = .default) throws(ValidationError) {
         self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
-            try PhoneResolver.international(bytes, policy: policy, strict: true)
+            try PhoneResolver.international(raw, bytes, policy: policy)
         }
     }
 
@@ -89,7 +89,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         policy.digitCount.contains(raw.utf8.count - 1)
             && raw.withUTF8Bytes { bytes in
                 PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy)
-                    && (try? PhoneResolver.international(bytes, policy: policy, strict: true)) != nil
+                    && PhoneResolver.isValidInternational(bytes, policy: policy)
             }
     }
 

@@ -173,6 +173,83 @@ enum PhoneResolver {
         }
     }
 
+    /// `PhoneNumber(international:)`: `raw` (whose bytes are `bytes`) in strict E.164 form, by
+    /// the plain case's shortcut when it applies, else by the full steps.
+    static func international(
+        _ raw: String,
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        policy: PhonePolicy,
+        engine: Engine = .compiled
+    ) throws(ValidationError) -> PhoneNumber {
+        if engine == .compiled, PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy),
+            let number = plainInternational(raw, bytes, policy: policy)
+        {
+            return number
+        }
+        return try international(bytes, policy: policy, strict: true, engine: engine)
+    }
+
+    /// ``international(_:policy:strict:engine:)`` for `raw` (its bytes `bytes`, past
+    /// `PhoneSyntax.isInternationalSyntaxValid`) when the compiled engine reads it as a plain E.164
+    /// number of a region the policy accepts: the input is then its own E.164 form. `nil`: ask
+    /// the full steps.
+    static func plainInternational(
+        _ raw: String,
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        policy: PhonePolicy
+    ) -> PhoneNumber? {
+        guard let plain = PhoneEngine.plainInternational(bytes), plain.territory.idLength == 2,
+            let region = RegionTable.shared.region(plain.territory.idBytes.0, plain.territory.idBytes.1),
+            !policy.mobileOnly || plain.type.isMobile
+        else { return nil }
+        return PhoneNumber(
+            e164: raw,
+            region: CountryCode(region),
+            countryCallingCode: plain.countryCallingCode,
+            nationalNumber: String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[plain.nationalStart...]),
+                as: UTF8.self
+            ),
+            type: plain.type
+        )
+    }
+
+    /// ``international(_:policy:strict:engine:)``'s answer as a yes or no for input that passed
+    /// `PhoneSyntax.isInternationalSyntaxValid`: the same checks, without building the number
+    /// or an error (so a valid number costs no allocation).
+    static func isValidInternational(_ bytes: UnsafeBufferPointer<UInt8>, policy: PhonePolicy) -> Bool {
+        if let plain = PhoneEngine.plainInternational(bytes), plain.territory.idLength == 2,
+            RegionTable.shared.region(plain.territory.idBytes.0, plain.territory.idBytes.1) != nil
+        {
+            return !policy.mobileOnly || plain.type.isMobile
+        }
+        let analysis = analyze(bytes, region: nil, engine: .compiled)
+        guard Int(analysis.status) == CPhoneNumberShims_OK, analysis.isValid,
+            RegionTable.shared.region(analysis.region) != nil, isE164(analysis, bytes)
+        else { return false }
+        return !policy.mobileOnly || analysis.type.isMobile
+    }
+
+    /// Whether `bytes` is `+`, the calling code and the national number of `analysis`.
+    private static func isE164(_ analysis: PhoneNumberLibrary.Analysis, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var code = analysis.countryCallingCode
+        var digits = 0
+        repeat {
+            digits += 1
+            code /= 10
+        } while code > 0
+        var national = analysis.nationalNumber
+        return national.withUTF8 { national in
+            guard bytes.count == 1 + digits + national.count, bytes[0] == UInt8(ascii: "+") else { return false }
+            code = analysis.countryCallingCode
+            for index in stride(from: digits, through: 1, by: -1) {
+                guard bytes[index] == UInt8(truncatingIfNeeded: 0x30 + code % 10) else { return false }
+                code /= 10
+            }
+            return UnsafeBufferPointer(rebasing: bytes[(1 + digits)...]).elementsEqual(national)
+        }
+    }
+
     /// Whether `text` is exactly `bytes`.
     private static func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var text = text

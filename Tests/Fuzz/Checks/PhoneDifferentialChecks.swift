@@ -46,6 +46,11 @@ internal import CPhoneNumberShims
             let expected = outcome(library)
             let actual = outcome(compiled)
             if expected != actual { return "\(probe) \(policy): libphonenumber \(expected); compiled \(actual)" }
+            if form == .international,
+                PhoneNumber.isValid(international: probe.text, policy: policy) != ((try? library.get()) != nil)
+            {
+                return "\(probe) \(policy): isValid(international:) disagrees with libphonenumber (\(expected))"
+            }
         }
         return nil
     }

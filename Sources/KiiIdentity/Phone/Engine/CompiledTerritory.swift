@@ -14,6 +14,9 @@ final class CompiledTerritory: Sendable {
     /// Per ``PhoneMetadata/Kind``: bit `n` for each possible length `n`, and bit 31 when the
     /// description lists any (then a length it does not list fails before its pattern is tried).
     let lengthMasks: [UInt32]
+    /// Per national-number length 0...31, the descriptions (``PhoneMetadata/Kind/bit``) whose
+    /// possible lengths allow it: the length half of every `IsNumberMatchingDesc` in one load.
+    let kindsAllowingLength: [UInt16]
     /// The general description's possible and local-only lengths, for `TestNumberLength`.
     let generalLengths: [Int]
     let generalLocalOnlyLengths: [Int]
@@ -21,6 +24,11 @@ final class CompiledTerritory: Sendable {
     let leadingDigits: DigitAutomaton?
     /// `nil` when the region has no national prefix for parsing.
     let nationalPrefixForParsing: PrefixMatcher?
+    /// The digits the national prefix for parsing can start with; all, with the bit 15, when it
+    /// can match nothing at all (then no quick answer); 0 when the territory has none.
+    let nationalPrefixStarts: UInt16
+    /// The same for the international prefix.
+    let internationalPrefixStarts: UInt16
     /// Empty when there is no transform rule.
     let transformRule: [TransformPart]
     /// An empty pattern (as in the non-geographic entities) matches the empty prefix, as ICU's does.
@@ -60,13 +68,20 @@ final class CompiledTerritory: Sendable {
             leadingDigits = compiled
         }
         var nationalPrefixForParsing: PrefixMatcher?
+        var nationalPrefixStarts: UInt16 = 0
         if !metadata.nationalPrefixForParsing.isEmpty {
-            guard let matcher = PrefixMatcher(metadata.nationalPrefixForParsing) else { return nil }
+            guard let matcher = PrefixMatcher(metadata.nationalPrefixForParsing),
+                let (pattern, _) = DigitPattern.parse(metadata.nationalPrefixForParsing)
+            else { return nil }
             nationalPrefixForParsing = matcher
+            let first = pattern.firstDigits
+            nationalPrefixStarts = first.mayBeEmpty ? 0xFFFF : first.mask
         }
         guard let transformRule = Self.transformParts(metadata.nationalPrefixTransformRule),
-            let internationalPrefix = PrefixMatcher(metadata.internationalPrefix)
+            let internationalPrefix = PrefixMatcher(metadata.internationalPrefix),
+            let (iddPattern, _) = DigitPattern.parse(metadata.internationalPrefix)
         else { return nil }
+        let iddFirst = iddPattern.firstDigits
         let idBytes = Array(metadata.id.utf8)
         guard (2...3).contains(idBytes.count), !metadata.descriptions[0].possibleLengths.isEmpty else { return nil }
         self.id = metadata.id
@@ -76,12 +91,20 @@ final class CompiledTerritory: Sendable {
         self.sameMobileAndFixedLinePattern = metadata.sameMobileAndFixedLinePattern
         self.automaton = automaton
         self.lengthMasks = masks
+        self.kindsAllowingLength = (0..<32).map { length in
+            PhoneMetadata.Kind.allCases.reduce(0) { kinds, kind in
+                let mask = masks[kind.rawValue]
+                return mask == 0 || (length < 31 && mask & (1 << UInt32(length)) != 0) ? kinds | kind.bit : kinds
+            }
+        }
         self.generalLengths = metadata.descriptions[0].possibleLengths
         self.generalLocalOnlyLengths = metadata.descriptions[0].localOnlyLengths
         self.leadingDigits = leadingDigits
         self.nationalPrefixForParsing = nationalPrefixForParsing
+        self.nationalPrefixStarts = nationalPrefixStarts
         self.transformRule = transformRule
         self.internationalPrefix = internationalPrefix
+        self.internationalPrefixStarts = iddFirst.mayBeEmpty ? 0xFFFF : iddFirst.mask
     }
 
     /// `9$1` as literal digits and group references; `nil` for anything but digits and `$n`.
@@ -105,34 +128,27 @@ final class CompiledTerritory: Sendable {
         return parts
     }
 
-    /// Whether `digits` (a national significant number) matches description `kind` the way
-    /// `IsNumberMatchingDesc` decides: its possible lengths first, then its pattern.
-    @inline(__always)
-    private func matches(_ kind: PhoneMetadata.Kind, _ labels: UInt16, length: Int) -> Bool {
-        let mask = lengthMasks[kind.rawValue]
-        return (mask == 0 || mask & (1 << UInt32(length)) != 0) && labels & kind.bit != 0
-    }
-
     /// libphonenumber's `GetNumberTypeHelper`: the type of a national significant number, in
-    /// its order of precedence; `.unknown` when the number is not valid here.
+    /// its order of precedence; `.unknown` when the number is not valid here. A description
+    /// matches when its possible lengths allow the length and its pattern accepts the digits
+    /// (`IsNumberMatchingDesc`): both are bit masks here, one walk and one load.
     func type(of digits: UnsafeBufferPointer<UInt8>) -> PhoneNumberType {
-        let length = digits.count
-        guard length < 31 else { return .unknown }
-        let labels = automaton.labels(fullMatching: digits)
-        guard matches(.general, labels, length: length) else { return .unknown }
-        if matches(.premiumRate, labels, length: length) { return .premiumRate }
-        if matches(.tollFree, labels, length: length) { return .tollFree }
-        if matches(.sharedCost, labels, length: length) { return .sharedCost }
-        if matches(.voip, labels, length: length) { return .voip }
-        if matches(.personalNumber, labels, length: length) { return .personalNumber }
-        if matches(.pager, labels, length: length) { return .pager }
-        if matches(.uan, labels, length: length) { return .uan }
-        if matches(.voicemail, labels, length: length) { return .voicemail }
-        if matches(.fixedLine, labels, length: length) {
-            return sameMobileAndFixedLinePattern || matches(.mobile, labels, length: length)
-                ? .fixedLineOrMobile : .fixedLine
+        guard digits.count < 32 else { return .unknown }
+        let matching = automaton.labels(fullMatching: digits) & kindsAllowingLength[digits.count]
+        func matches(_ kind: PhoneMetadata.Kind) -> Bool { matching & kind.bit != 0 }
+        guard matches(.general) else { return .unknown }
+        if matches(.premiumRate) { return .premiumRate }
+        if matches(.tollFree) { return .tollFree }
+        if matches(.sharedCost) { return .sharedCost }
+        if matches(.voip) { return .voip }
+        if matches(.personalNumber) { return .personalNumber }
+        if matches(.pager) { return .pager }
+        if matches(.uan) { return .uan }
+        if matches(.voicemail) { return .voicemail }
+        if matches(.fixedLine) {
+            return sameMobileAndFixedLinePattern || matches(.mobile) ? .fixedLineOrMobile : .fixedLine
         }
-        if !sameMobileAndFixedLinePattern && matches(.mobile, labels, length: length) { return .mobile }
+        if !sameMobileAndFixedLinePattern && matches(.mobile) { return .mobile }
         return .unknown
     }
 
@@ -156,6 +172,13 @@ final class CompiledTerritory: Sendable {
     /// The answers of `TestNumberLength`.
     enum LengthVerdict {
         case possible, possibleLocalOnly, tooShort, tooLong, invalidLength
+    }
+
+    /// Whether a prefix whose possible first digits are `starts` may match at the start of
+    /// `digits` (false: the matcher need not run).
+    @inline(__always)
+    static func mayStart(_ starts: UInt16, _ digits: UnsafeBufferPointer<UInt8>) -> Bool {
+        starts == 0xFFFF || (!digits.isEmpty && starts & (1 << UInt16(digits[0] &- 0x30)) != 0)
     }
 
     /// Whether this territory's id is `bytes` (two or three ASCII bytes).

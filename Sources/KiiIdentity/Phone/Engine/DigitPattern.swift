@@ -16,6 +16,33 @@ indirect enum DigitPattern: Equatable, Sendable {
     /// `$`: the end of the input.
     case end
 
+    /// The digits a match can start with, and whether the pattern can match without consuming
+    /// one (`$` counts as possibly empty): what a prefix check can rule out before matching.
+    var firstDigits: (mask: UInt16, mayBeEmpty: Bool) {
+        switch self {
+        case .digit(let mask):
+            return (mask, false)
+        case .sequence(let parts):
+            var mask: UInt16 = 0
+            for part in parts {
+                let first = part.firstDigits
+                mask |= first.mask
+                if !first.mayBeEmpty { return (mask, false) }
+            }
+            return (mask, true)
+        case .alternation(let choices):
+            return choices.reduce((0, false)) { ($0.0 | $1.firstDigits.mask, $0.1 || $1.firstDigits.mayBeEmpty) }
+        case .repetition(let inner, let minimum, let maximum):
+            guard maximum > 0 else { return (0, true) }
+            let first = inner.firstDigits
+            return (first.mask, minimum == 0 || first.mayBeEmpty)
+        case .capture(let inner, _):
+            return inner.firstDigits
+        case .end:
+            return (0, true)
+        }
+    }
+
     /// All ten digits, `\d`.
     static let anyDigit: UInt16 = 0x3FF
 

@@ -8,6 +8,7 @@ extension CompiledTerritory {
     func strippingNationalPrefix(_ number: DigitString) -> DigitString {
         guard let prefix = nationalPrefixForParsing, number.count > 0 else { return number }
         return number.withDigits { digits in
+            guard Self.mayStart(nationalPrefixStarts, digits) else { return number }
             // Whether the number matched before, asked only once a prefix did match.
             func viable() -> Bool { matchesGeneralPattern(digits) }
             if !transformRule.isEmpty, let match = prefix.consume(digits) {
@@ -16,8 +17,8 @@ extension CompiledTerritory {
                 let captured: Range<Int>? =
                     switch prefix.groupCount {
                     case 0: nil
-                    case 1: match.groups[0]
-                    default: match.groups[1]
+                    case 1: match.group(1)
+                    default: match.group(2)
                     }
                 if let captured, !captured.isEmpty {
                     guard let transformed = transform(digits, match) else { return number }
@@ -43,7 +44,7 @@ extension CompiledTerritory {
             case .digits(let literal):
                 guard literal.withUnsafeBufferPointer({ replacement.append($0) }) else { return nil }
             case .group(let group):
-                guard group >= 1, group <= match.groups.count, let range = match.groups[group - 1] else { continue }
+                guard let range = match.group(group) else { continue }
                 guard replacement.append(UnsafeBufferPointer(rebasing: digits[range])) else { return nil }
             }
         }

@@ -37,7 +37,10 @@ enum PhoneEngine {
         let tables: CallingCodeTables
         let parsing: CompiledTerritory
         if let home {
-            let idd = digits.withDigits { home.internationalPrefix.consumedLength($0) }
+            let idd = digits.withDigits { digits in
+                CompiledTerritory.mayStart(home.internationalPrefixStarts, digits)
+                    ? home.internationalPrefix.consumedLength(digits) : nil
+            }
             if let idd, idd == digits.count || digits[idd] != UInt8(ascii: "0") {
                 // An international prefix, then a calling code.
                 let rest = digits.dropping(idd)
@@ -88,8 +91,7 @@ enum PhoneEngine {
         if number.count > maximumNationalLength { return .failure(CPhoneNumberShims_TOO_LONG_NSN) }
 
         return number.withDigits { national in
-            let numberRegion = regionOfNumber(national, in: tables)
-            let type = numberRegion?.type(of: national) ?? .unknown
+            let (numberRegion, type) = regionAndType(national, in: tables)
             var valid = type != .unknown
             if let home, numberRegion?.id != home.id {
                 valid = code == home.countryCallingCode && home.type(of: national) != .unknown
@@ -107,6 +109,46 @@ enum PhoneEngine {
     }
 
     typealias Analysis = PhoneNumberLibrary.Analysis
+
+    /// A number in E.164 form whose verdict needs none of the parse's rewriting steps.
+    struct PlainInternational {
+        let territory: CompiledTerritory
+        let countryCallingCode: Int
+        /// Where the national number starts in the input (after `+` and the calling code).
+        let nationalStart: Int
+        let type: PhoneNumberType
+    }
+
+    /// The common case of ``analyze(_:region:)`` for `+digits`, answered without building the
+    /// analysis: a known calling code, a national number the national prefix for parsing cannot
+    /// start (so the parse keeps it as written, and the input is its own E.164 form), valid for
+    /// its region. `nil` for anything else, which the full steps then decide.
+    static func plainInternational(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainInternational? {
+        guard bytes.count >= 4, bytes[0] == UInt8(ascii: "+"), bytes[1] != UInt8(ascii: "0") else { return nil }
+        let territories = PhoneTerritories.shared
+        var code = 0
+        var codeLength = 0
+        for length in 1...3 {
+            code = code * 10 + Int(bytes[length] &- 0x30)
+            if territories.knows(code) {
+                codeLength = length
+                break
+            }
+        }
+        guard codeLength > 0, let tables = territories.tables(code) else { return nil }
+        let national = UnsafeBufferPointer(rebasing: bytes[(1 + codeLength)...])
+        guard national.count >= minimumNationalLength, national.count <= maximumNationalLength else { return nil }
+        let starts = tables.main.nationalPrefixStarts
+        guard starts & (1 << UInt16(national[0] &- 0x30)) == 0 else { return nil }
+        let (found, type) = regionAndType(national, in: tables)
+        guard let territory = found, type != .unknown else { return nil }
+        return PlainInternational(
+            territory: territory,
+            countryCallingCode: code,
+            nationalStart: 1 + codeLength,
+            type: type
+        )
+    }
 
     /// `ExtractCountryCode`: the first one to three digits that are a calling code in use.
     private static func countryCode(_ digits: DigitString, _ territories: PhoneTerritories) -> (Int, Int)? {
@@ -138,16 +180,27 @@ enum PhoneEngine {
     private static func regionOfNumber(
         _ national: UnsafeBufferPointer<UInt8>,
         in tables: CallingCodeTables
-    ) -> CompiledTerritory? {
-        if tables.territories.count == 1 { return tables.territories[0] }
+    ) -> (territory: CompiledTerritory, type: PhoneNumberType?)? {
+        if tables.territories.count == 1 { return (tables.territories[0], nil) }
         for territory in tables.territories {
             if let leadingDigits = territory.leadingDigits {
-                if leadingDigits.matchesPrefix(of: national) { return territory }
-            } else if territory.type(of: national) != .unknown {
-                return territory
+                if leadingDigits.matchesPrefix(of: national) { return (territory, nil) }
+            } else {
+                let type = territory.type(of: national)
+                if type != .unknown { return (territory, type) }
             }
         }
         return nil
+    }
+
+    /// The region of a number and its type there (`GetRegionCodeForNumber`, `GetNumberType`),
+    /// walking the automaton once when the region was found by validity.
+    private static func regionAndType(
+        _ national: UnsafeBufferPointer<UInt8>,
+        in tables: CallingCodeTables
+    ) -> (territory: CompiledTerritory?, type: PhoneNumberType) {
+        guard let (territory, known) = regionOfNumber(national, in: tables) else { return (nil, .unknown) }
+        return (territory, known ?? territory.type(of: national))
     }
 }
 

@@ -19,13 +19,26 @@ struct PrefixMatcher: Sendable {
         case match
     }
 
-    /// What a successful match consumed and captured.
+    /// What a successful match consumed and captured (held inline: no allocation a match).
     struct Match {
         /// Digits consumed from the start.
         var length: Int
-        /// Per group from 1, the captured range; `nil` when the group did not take part.
-        var groups: [Range<Int>?]
+        /// Groups 1 to 3, the captured range; `nil` when the group did not take part.
+        var captures: (Range<Int>?, Range<Int>?, Range<Int>?)
+
+        /// The capture of group `group` (from 1).
+        func group(_ group: Int) -> Range<Int>? {
+            switch group {
+            case 1: captures.0
+            case 2: captures.1
+            case 3: captures.2
+            default: nil
+            }
+        }
     }
+
+    /// The most capturing groups a pattern may have (the metadata's have at most two).
+    static let maximumGroups = 3
 
     let program: [Instruction]
     /// How many capturing groups the pattern has.
@@ -41,7 +54,7 @@ struct PrefixMatcher: Sendable {
 
     /// Parses and compiles `text`; `nil` outside the dialect.
     init?(_ text: String) {
-        guard let (pattern, groups) = DigitPattern.parse(text) else { return nil }
+        guard let (pattern, groups) = DigitPattern.parse(text), groups <= Self.maximumGroups else { return nil }
         self.init(pattern, groupCount: groups)
     }
 
@@ -92,16 +105,13 @@ struct PrefixMatcher: Sendable {
             captures.initialize(repeating: -1)
             return program.withUnsafeBufferPointer { program in
                 guard let length = Self.run(program, 0, 0, digits, captures) else { return nil }
-                var groups: [Range<Int>?] = []
-                if groupCount > 0 {
-                    groups.reserveCapacity(groupCount)
-                    for group in 1...groupCount {
-                        let start = captures[2 * group]
-                        let end = captures[2 * group + 1]
-                        groups.append(start >= 0 && end >= start ? start..<end : nil)
-                    }
+                func capture(_ group: Int) -> Range<Int>? {
+                    guard group <= groupCount else { return nil }
+                    let start = captures[2 * group]
+                    let end = captures[2 * group + 1]
+                    return start >= 0 && end >= start ? start..<end : nil
                 }
-                return Match(length: length, groups: groups)
+                return Match(length: length, captures: (capture(1), capture(2), capture(3)))
             }
         }
     }

@@ -51,6 +51,14 @@ struct RegionTable: Sendable {
         return index < 0 ? nil : regions[Int(index)]
     }
 
+    /// The region for two upper-case ASCII bytes, if supported.
+    @inline(__always)
+    func region(_ first: UInt8, _ second: UInt8) -> Region? {
+        guard let slot = Self.slot(first, second) else { return nil }
+        let index = slots[slot]
+        return index < 0 ? nil : regions[Int(index)]
+    }
+
     /// The region for a code such as "JP", if supported.
     func region(_ code: String) -> Region? {
         code.withUTF8Bytes { region($0) }
