@@ -74,6 +74,7 @@ enum PhoneResolver {
             }
         }
         guard problems.isEmpty, let region else { throw ValidationError(problems) }
+        if engine == .compiled, let number = plainLocal(bytes, region: region, policy: policy) { return number }
         let analysis = country.withUTF8Bytes { analyze(bytes, region: $0, engine: engine) }
         try checkParsed(analysis)
         switch Int(analysis.countryCodeSource) {
@@ -210,6 +211,43 @@ enum PhoneResolver {
                 decoding: UnsafeBufferPointer(rebasing: bytes[plain.nationalStart...]),
                 as: UTF8.self
             ),
+            type: plain.type
+        )
+    }
+
+    /// ``local(_:country:countryField:countryInRegionPrefix:policy:engine:)`` for digits that
+    /// the compiled engine reads as they are (no prefix of any kind can start them) and finds
+    /// valid in `region`, when the policy accepts the number; `nil`: ask the full steps.
+    private static func plainLocal(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        region: RegionTable.Region,
+        policy: PhonePolicy
+    ) -> PhoneNumber? {
+        guard
+            let plain = PhoneEngine.plainLocal(
+                bytes,
+                countryCallingCode: region.countryCallingCode,
+                region: region.code
+            )
+        else { return nil }
+        let analysis = PhoneNumberLibrary.Analysis(
+            status: Int32(CPhoneNumberShims_OK),
+            countryCallingCode: region.countryCallingCode,
+            countryCodeSource: Int32(CPhoneNumberShims_FROM_DEFAULT_COUNTRY),
+            type: plain.type,
+            isValid: true,
+            region: plain.numberRegion,
+            nationalNumber: String(decoding: bytes, as: UTF8.self)
+        )
+        let e164 = Self.e164(analysis)
+        guard policy.digitCount.contains(e164.utf8.count - 1), !policy.mobileOnly || plain.type.isMobile else {
+            return nil
+        }
+        return PhoneNumber(
+            e164: e164,
+            region: CountryCode(region),
+            countryCallingCode: region.countryCallingCode,
+            nationalNumber: analysis.nationalNumber,
             type: plain.type
         )
     }

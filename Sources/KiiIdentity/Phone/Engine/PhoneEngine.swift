@@ -110,6 +110,52 @@ enum PhoneEngine {
 
     typealias Analysis = PhoneNumberLibrary.Analysis
 
+    /// The common case of ``analyze(_:region:)`` for digits read in a region: no international
+    /// prefix, calling code or national prefix can start them (so the parse keeps them as the
+    /// national number, from the default country), and they are valid for the region. The type
+    /// libphonenumber reports (that of the number's own region, which may be `.unknown` when
+    /// that differs from `region`) and that region's id; `nil` for anything else.
+    static func plainLocal(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        countryCallingCode: Int,
+        region: String
+    ) -> (type: PhoneNumberType, numberRegion: String)? {
+        let territories = PhoneTerritories.shared
+        var region = region
+        guard bytes.count >= minimumNationalLength, bytes.count <= maximumNationalLength,
+            let entry = region.withUTF8({
+                $0.count == 2 ? territories.regions[RegionTable.slot($0[0], $0[1]) ?? 0] : nil
+            }),
+            let tables = territories.tables(Int(entry.code)), Int(entry.code) == countryCallingCode
+        else { return nil }
+        let home = tables.territories[Int(entry.position)]
+        guard !CompiledTerritory.mayStart(home.internationalPrefixStarts, bytes),
+            !CompiledTerritory.mayStart(home.nationalPrefixStarts, bytes),
+            !startsWithDecimal(bytes, countryCallingCode)
+        else { return nil }
+        let (numberRegion, type) = regionAndType(bytes, in: tables)
+        guard let numberRegion else { return nil }
+        let valid = numberRegion.id == home.id ? type != .unknown : home.type(of: bytes) != .unknown
+        return valid ? (type, numberRegion.id) : nil
+    }
+
+    /// Whether `digits` start with the decimal form of `value`.
+    private static func startsWithDecimal(_ digits: UnsafeBufferPointer<UInt8>, _ value: Int) -> Bool {
+        var length = 0
+        var rest = value
+        repeat {
+            length += 1
+            rest /= 10
+        } while rest > 0
+        guard length <= digits.count else { return false }
+        rest = value
+        for index in stride(from: length - 1, through: 0, by: -1) {
+            guard digits[index] == UInt8(truncatingIfNeeded: 0x30 + rest % 10) else { return false }
+            rest /= 10
+        }
+        return true
+    }
+
     /// A number in E.164 form whose verdict needs none of the parse's rewriting steps.
     struct PlainInternational {
         let territory: CompiledTerritory
