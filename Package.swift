@@ -37,8 +37,9 @@ let package = Package(
             name: "KiiIdentity",
             dependencies: ["CPhoneNumberShims"],
             swiftSettings: strictSwift,
-            // Int(exactly:) on a Double calls libm (floor, ceil, trunc, round, rint). Foundation
-            // links it too, so only a client without Foundation would miss it (issue 14).
+            // libm: a client without Foundation (which links it) would miss it. `Int(exactly:)` on
+            // a Double needed floor, ceil, trunc, round and rint (issue 14); JSONValue's exact
+            // numbers no longer use it, and the link stays for any floating-point helper.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // Reads user exports (JSON Lines or CSV, streaming) into records and per-line problems.
