@@ -37,7 +37,7 @@ internal import CPhoneNumberShims
 
     /// At least `count` probes (fewer only if the generators run dry), handed to `body` one by one.
     public static func forEach(count: Int, _ body: (PhoneDifferentialChecks.Probe) -> Void) {
-        var generator = SplitMix(seed: 0x11)
+        var generator = SplitMix64(seed: 0x11)
         var produced = 0
         func emit(_ text: String, _ region: String?, _ form: PhoneEngineProbe.Form? = nil) {
             body(PhoneDifferentialChecks.Probe(text: text, region: region, form: form))
@@ -144,11 +144,12 @@ internal import CPhoneNumberShims
     }
 }
 
-/// A small deterministic generator (SplitMix64), so that a count always gives the same cases.
-struct SplitMix {
+/// A small deterministic generator (SplitMix64), so that a count always gives the same cases and
+/// a failure can be replayed; the test suites draw from it too.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

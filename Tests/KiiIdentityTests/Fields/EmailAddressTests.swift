@@ -1,5 +1,6 @@
 import Foundation
 import KiiIdentity
+import KiiIdentityFuzzChecks
 import Testing
 
 @Suite("Email address (SPEC 2)")
@@ -246,19 +247,8 @@ struct EmailAddressMaskTests {
         return !labels.last!.allSatisfy { "0123456789".contains($0) }
     }
 
-    /// A deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func pick(_ characters: [Character]) -> Character { characters[below(characters.count)] }
-    }
+    /// The fuzz checks' deterministic generator (SplitMix64), so that a failure can be replayed.
+    typealias Generator = SplitMix64
 
     /// An address-like string of about `length` characters: labels of letters and digits with
     /// the bytes that matter to the rule sprinkled in.
@@ -280,7 +270,7 @@ struct EmailAddressMaskTests {
 
     @Test("every length from 1 to 80 and some past 200: isValid agrees with the rule and with init")
     func randomAddresses() {
-        var generator = Generator(state: 0x4B49_4921)
+        var generator = Generator(seed: 0x4B49_4921)
         var valid = 0
         var checked = 0
         for length in Array(1...80) + [120, 199, 200, 201, 230] {
@@ -322,4 +312,11 @@ struct EmailAddressMaskTests {
             }
         }
     }
+}
+
+extension SplitMix64 {
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    /// One of `characters`.
+    mutating func pick(_ characters: [Character]) -> Character { characters[below(characters.count)] }
 }
