@@ -34,24 +34,25 @@ struct DigitString {
 
     /// Whether the digits start with the decimal form of `value`; its length when they do.
     func prefixLength(ofDecimal value: Int) -> Int? {
-        var decimal: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withDigits { Self.prefixLength(ofDecimal: value, in: $0) }
+    }
+
+    /// Whether `digits` start with the decimal form of `value` (not negative); its length when
+    /// they do.
+    static func prefixLength(ofDecimal value: Int, in digits: UnsafeBufferPointer<UInt8>) -> Int? {
         var length = 0
         var rest = value
         repeat {
             length += 1
             rest /= 10
         } while rest > 0
-        guard length <= 4, length <= count else { return nil }
-        return withUnsafeMutableBytes(of: &decimal) { decimal in
-            rest = value
-            for index in stride(from: length - 1, through: 0, by: -1) {
-                decimal[index] = UInt8(0x30 + rest % 10)
-                rest /= 10
-            }
-            return withDigits { digits in
-                (0..<length).allSatisfy { digits[$0] == decimal[$0] } ? length : nil
-            }
+        guard length <= digits.count else { return nil }
+        rest = value
+        for index in stride(from: length - 1, through: 0, by: -1) {
+            guard digits[index] == UInt8(truncatingIfNeeded: 0x30 + rest % 10) else { return nil }
+            rest /= 10
         }
+        return length
     }
 
     /// The digits after the first `length`.

@@ -131,29 +131,12 @@ enum PhoneEngine {
         let home = tables.territories[Int(entry.position)]
         guard !CompiledTerritory.mayStart(home.internationalPrefixStarts, bytes),
             !CompiledTerritory.mayStart(home.nationalPrefixStarts, bytes),
-            !startsWithDecimal(bytes, countryCallingCode)
+            DigitString.prefixLength(ofDecimal: countryCallingCode, in: bytes) == nil
         else { return nil }
         let (numberRegion, type) = regionAndType(bytes, in: tables)
         guard let numberRegion else { return nil }
         let valid = numberRegion.id == home.id ? type != .unknown : home.type(of: bytes) != .unknown
         return valid ? (type, numberRegion.id) : nil
-    }
-
-    /// Whether `digits` start with the decimal form of `value`.
-    private static func startsWithDecimal(_ digits: UnsafeBufferPointer<UInt8>, _ value: Int) -> Bool {
-        var length = 0
-        var rest = value
-        repeat {
-            length += 1
-            rest /= 10
-        } while rest > 0
-        guard length <= digits.count else { return false }
-        rest = value
-        for index in stride(from: length - 1, through: 0, by: -1) {
-            guard digits[index] == UInt8(truncatingIfNeeded: 0x30 + rest % 10) else { return false }
-            rest /= 10
-        }
-        return true
     }
 
     /// A number in E.164 form whose verdict needs none of the parse's rewriting steps.
