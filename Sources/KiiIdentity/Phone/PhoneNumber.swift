@@ -9,8 +9,8 @@ internal import CPhoneNumberShims
 /// - User input (lenient): the above with spaces, `-`, `.`, `(`, `)`, Unicode dashes,
 ///   full-width digits and `＋`; see ``init(userInput:country:policy:)``.
 ///
-/// A cheap syntax check runs in Swift first; libphonenumber (through `CPhoneNumberShims`)
-/// only sees input that passes it. The ``PhonePolicy`` decides the digit bounds and whether
+/// A cheap syntax check runs first; the compiled phone engine (libphonenumber's own metadata
+/// compiled into digit automata) then gives libphonenumber's verdict on what passes it. The ``PhonePolicy`` decides the digit bounds and whether
 /// only mobile numbers pass.
 ///
 /// Two values are equal when their ``e164`` is: `US-4155552671` and `+14155552671` are the
@@ -28,16 +28,22 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The region: the country given for local and REST input; libphonenumber's region for
     /// the number for international input (`+447911123456` is `GG`).
-    public let region: CountryCode
+    public var region: CountryCode { CountryCode(RegionTable.shared.region(regionBytes.0, regionBytes.1)!) }
 
     /// The country calling code, 81 for Japan.
     public let countryCallingCode: Int
 
     /// The national significant number, without trunk prefix: `9012345678`.
-    public let nationalNumber: String
+    public var nationalNumber: String {
+        String(decoding: e164.utf8.dropFirst(1 + PhoneAnalysis.decimalLength(countryCallingCode)), as: UTF8.self)
+    }
 
     /// The number's type (`MOBILE`, `FIXED_LINE`, ...).
     public let type: PhoneNumberType
+
+    /// The region's two letters (a supported region's): the value holds one string, so that
+    /// returning or copying it costs one reference count, not three.
+    private let regionBytes: (UInt8, UInt8)
 
     /// The REST local form, `JP-9012345678` (no trunk prefix).
     public var restForm: String { "\(region.rawValue)-\(nationalNumber)" }
@@ -57,11 +63,12 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// Digits past which a local number cannot be one (15 for E.164 plus a trunk prefix).
     static let maximumLocalDigits = 17
 
-    init(e164: String, region: CountryCode, countryCallingCode: Int, nationalNumber: String, type: PhoneNumberType) {
+    /// A number the phone rules accepted: `e164` is `+`, `countryCallingCode` and the national
+    /// number; `region` is a supported region's two letters.
+    init(e164: String, region: (UInt8, UInt8), countryCallingCode: Int, type: PhoneNumberType) {
         self.e164 = e164
-        self.region = region
+        self.regionBytes = region
         self.countryCallingCode = countryCallingCode
-        self.nationalNumber = nationalNumber
         self.type = type
     }
 

@@ -19,7 +19,7 @@ enum PhoneResolver {
         _ bytes: UnsafeBufferPointer<UInt8>,
         region: UnsafeBufferPointer<UInt8>?,
         engine: Engine
-    ) -> PhoneNumberLibrary.Analysis {
+    ) -> PhoneAnalysis {
         if engine == .compiled, let analysis = PhoneEngine.analyze(bytes, region: region) { return analysis }
         return PhoneNumberLibrary.analyze(bytes, region: region)
     }
@@ -44,20 +44,20 @@ enum PhoneResolver {
         guard analysis.isValid else {
             throw fail(.noSuchNumber(callingCode: analysis.countryCallingCode))
         }
-        guard let region = RegionTable.shared.region(analysis.region) else {
+        guard let region = analysis.supportedRegion else {
             throw fail(.nonGeographic(callingCode: analysis.countryCallingCode))
         }
-        let e164 = Self.e164(analysis)
-        if strict && !sameBytes(e164, bytes) {
-            throw fail(.notE164(suggestion: e164))
+        if strict && !analysis.isE164(bytes) {
+            throw fail(.notE164(suggestion: analysis.e164))
         }
-        return try finish(analysis, e164: e164, region: region, policy: policy)
+        return try finish(analysis, region: region, policy: policy)
     }
 
-    /// National digits read in `country`; problems with the country are reported under `countryField`.
+    /// National digits read in `country` (its UTF-8 bytes); problems with the country are
+    /// reported under `countryField`.
     static func local(
         _ bytes: UnsafeBufferPointer<UInt8>,
-        country: String,
+        country: UnsafeBufferPointer<UInt8>,
         countryField: ValidationError.Field,
         countryInRegionPrefix: Bool = false,
         policy: PhonePolicy,
@@ -66,7 +66,7 @@ enum PhoneResolver {
         var problems = PhoneSyntax.localProblems(bytes)
         let region = RegionTable.shared.region(country)
         if region == nil {
-            problems += country.withUTF8Bytes(CountryCode.diagnose).map {
+            problems += CountryCode.diagnose(country).map {
                 ValidationError.Problem(
                     field: countryField,
                     countryInRegionPrefix ? .regionPrefix($0.detail) : $0.detail
@@ -74,19 +74,15 @@ enum PhoneResolver {
             }
         }
         guard problems.isEmpty, let region else { throw ValidationError(problems) }
-        if engine == .compiled, let number = plainLocal(bytes, region: region, policy: policy) { return number }
-        let analysis = country.withUTF8Bytes { analyze(bytes, region: $0, engine: engine) }
+        let analysis = analyze(bytes, region: country, engine: engine)
         try checkParsed(analysis)
         switch Int(analysis.countryCodeSource) {
         case CPhoneNumberShims_FROM_NUMBER_WITH_IDD:
-            throw fail(.internationalPrefix(suggestion: "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"))
+            throw fail(.internationalPrefix(suggestion: analysis.e164))
         case CPhoneNumberShims_FROM_NUMBER_WITHOUT_PLUS_SIGN
         where region.nationalPrefix != String(region.countryCallingCode):
             throw fail(
-                .callingCodeWithoutPlus(
-                    callingCode: analysis.countryCallingCode,
-                    suggestion: "+\(analysis.countryCallingCode)\(analysis.nationalNumber)"
-                )
+                .callingCodeWithoutPlus(callingCode: analysis.countryCallingCode, suggestion: analysis.e164)
             )
         default:
             break
@@ -94,12 +90,24 @@ enum PhoneResolver {
         guard analysis.countryCallingCode == region.countryCallingCode else {
             throw fail(.invalidNumberForRegion(region: region.code))
         }
-        let e164 = Self.e164(analysis)
-        if let count = PhoneSyntax.digitCountProblem(e164.utf8.count - 1, policy: policy) {
+        if let count = PhoneSyntax.digitCountProblem(analysis.e164DigitCount, policy: policy) {
             throw ValidationError([count])
         }
         guard analysis.isValid else { throw fail(.invalidNumberForRegion(region: region.code)) }
-        return try finish(analysis, e164: e164, region: region, policy: policy)
+        return try finish(analysis, region: region, policy: policy)
+    }
+
+    /// ``local(_:country:countryField:countryInRegionPrefix:policy:engine:)`` with the country as text.
+    static func local(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        country: String,
+        countryField: ValidationError.Field,
+        policy: PhonePolicy,
+        engine: Engine = .compiled
+    ) throws(ValidationError) -> PhoneNumber {
+        try country.withUTF8Bytes { (country) throws(ValidationError) in
+            try local(bytes, country: country, countryField: countryField, policy: policy, engine: engine)
+        }
     }
 
     /// `CC-digits`.
@@ -112,10 +120,9 @@ enum PhoneResolver {
         guard bytes.count > 3, bytes[2] == UInt8(ascii: "-") else {
             throw fail(.malformedRestForm)
         }
-        let country = String(decoding: bytes[..<2], as: UTF8.self)
         return try local(
             UnsafeBufferPointer(rebasing: bytes[3...]),
-            country: country,
+            country: UnsafeBufferPointer(rebasing: bytes[..<2]),
             countryField: .phoneNumber,
             countryInRegionPrefix: true,
             policy: policy,
@@ -148,32 +155,6 @@ enum PhoneResolver {
         }
     }
 
-    /// `+`, the calling code and the national number, written into one buffer (no interpolation).
-    static func e164(_ analysis: PhoneNumberLibrary.Analysis) -> String {
-        var national = analysis.nationalNumber
-        return national.withUTF8 { national in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 + national.count) { buffer in
-                var digits = 0
-                var code = analysis.countryCallingCode
-                repeat {
-                    digits += 1
-                    code /= 10
-                } while code > 0
-                buffer[0] = UInt8(ascii: "+")
-                code = analysis.countryCallingCode
-                for index in stride(from: digits, through: 1, by: -1) {
-                    buffer[index] = UInt8(truncatingIfNeeded: 0x30 + code % 10)
-                    code /= 10
-                }
-                for (offset, byte) in national.enumerated() { buffer[1 + digits + offset] = byte }
-                return String(
-                    decoding: UnsafeBufferPointer(rebasing: buffer[..<(1 + digits + national.count)]),
-                    as: UTF8.self
-                )
-            }
-        }
-    }
-
     /// `PhoneNumber(international:)`: `raw` (whose bytes are `bytes`) in strict E.164 form, by
     /// the plain case's shortcut when it applies, else by the full steps.
     static func international(
@@ -199,55 +180,14 @@ enum PhoneResolver {
         _ bytes: UnsafeBufferPointer<UInt8>,
         policy: PhonePolicy
     ) -> PhoneNumber? {
-        guard let plain = PhoneEngine.plainInternational(bytes), plain.territory.idLength == 2,
-            let region = RegionTable.shared.region(plain.territory.idBytes.0, plain.territory.idBytes.1),
+        guard let plain = PhoneEngine.plainInternational(bytes), plain.regionLength == 2,
+            RegionTable.shared.region(plain.region.0, plain.region.1) != nil,
             !policy.mobileOnly || plain.type.isMobile
         else { return nil }
         return PhoneNumber(
             e164: raw,
-            region: CountryCode(region),
+            region: (plain.region.0, plain.region.1),
             countryCallingCode: plain.countryCallingCode,
-            nationalNumber: String(
-                decoding: UnsafeBufferPointer(rebasing: bytes[plain.nationalStart...]),
-                as: UTF8.self
-            ),
-            type: plain.type
-        )
-    }
-
-    /// ``local(_:country:countryField:countryInRegionPrefix:policy:engine:)`` for digits that
-    /// the compiled engine reads as they are (no prefix of any kind can start them) and finds
-    /// valid in `region`, when the policy accepts the number; `nil`: ask the full steps.
-    private static func plainLocal(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        region: RegionTable.Region,
-        policy: PhonePolicy
-    ) -> PhoneNumber? {
-        guard
-            let plain = PhoneEngine.plainLocal(
-                bytes,
-                countryCallingCode: region.countryCallingCode,
-                region: region.code
-            )
-        else { return nil }
-        let analysis = PhoneNumberLibrary.Analysis(
-            status: Int32(CPhoneNumberShims_OK),
-            countryCallingCode: region.countryCallingCode,
-            countryCodeSource: Int32(CPhoneNumberShims_FROM_DEFAULT_COUNTRY),
-            type: plain.type,
-            isValid: true,
-            region: plain.numberRegion,
-            nationalNumber: String(decoding: bytes, as: UTF8.self)
-        )
-        let e164 = Self.e164(analysis)
-        guard policy.digitCount.contains(e164.utf8.count - 1), !policy.mobileOnly || plain.type.isMobile else {
-            return nil
-        }
-        return PhoneNumber(
-            e164: e164,
-            region: CountryCode(region),
-            countryCallingCode: region.countryCallingCode,
-            nationalNumber: analysis.nationalNumber,
             type: plain.type
         )
     }
@@ -256,45 +196,19 @@ enum PhoneResolver {
     /// `PhoneSyntax.isInternationalSyntaxValid`: the same checks, without building the number
     /// or an error (so a valid number costs no allocation).
     static func isValidInternational(_ bytes: UnsafeBufferPointer<UInt8>, policy: PhonePolicy) -> Bool {
-        if let plain = PhoneEngine.plainInternational(bytes), plain.territory.idLength == 2,
-            RegionTable.shared.region(plain.territory.idBytes.0, plain.territory.idBytes.1) != nil
+        if let plain = PhoneEngine.plainInternational(bytes), plain.regionLength == 2,
+            RegionTable.shared.region(plain.region.0, plain.region.1) != nil
         {
             return !policy.mobileOnly || plain.type.isMobile
         }
         let analysis = analyze(bytes, region: nil, engine: .compiled)
-        guard Int(analysis.status) == CPhoneNumberShims_OK, analysis.isValid,
-            RegionTable.shared.region(analysis.region) != nil, isE164(analysis, bytes)
+        guard Int(analysis.status) == CPhoneNumberShims_OK, analysis.isValid, analysis.supportedRegion != nil,
+            analysis.isE164(bytes)
         else { return false }
         return !policy.mobileOnly || analysis.type.isMobile
     }
 
-    /// Whether `bytes` is `+`, the calling code and the national number of `analysis`.
-    private static func isE164(_ analysis: PhoneNumberLibrary.Analysis, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var code = analysis.countryCallingCode
-        var digits = 0
-        repeat {
-            digits += 1
-            code /= 10
-        } while code > 0
-        var national = analysis.nationalNumber
-        return national.withUTF8 { national in
-            guard bytes.count == 1 + digits + national.count, bytes[0] == UInt8(ascii: "+") else { return false }
-            code = analysis.countryCallingCode
-            for index in stride(from: digits, through: 1, by: -1) {
-                guard bytes[index] == UInt8(truncatingIfNeeded: 0x30 + code % 10) else { return false }
-                code /= 10
-            }
-            return UnsafeBufferPointer(rebasing: bytes[(1 + digits)...]).elementsEqual(national)
-        }
-    }
-
-    /// Whether `text` is exactly `bytes`.
-    private static func sameBytes(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
-    }
-
-    private static func checkParsed(_ analysis: PhoneNumberLibrary.Analysis) throws(ValidationError) {
+    private static func checkParsed(_ analysis: PhoneAnalysis) throws(ValidationError) {
         switch Int(analysis.status) {
         case CPhoneNumberShims_OK:
             return
@@ -311,12 +225,11 @@ enum PhoneResolver {
 
     /// The digit bounds on the E.164 form and the type policy, then the value.
     private static func finish(
-        _ analysis: PhoneNumberLibrary.Analysis,
-        e164: String,
+        _ analysis: PhoneAnalysis,
         region: RegionTable.Region,
         policy: PhonePolicy
     ) throws(ValidationError) -> PhoneNumber {
-        if let count = PhoneSyntax.digitCountProblem(e164.utf8.count - 1, policy: policy) {
+        if let count = PhoneSyntax.digitCountProblem(analysis.e164DigitCount, policy: policy) {
             throw ValidationError([count])
         }
         if policy.mobileOnly && !analysis.type.isMobile {
@@ -326,10 +239,9 @@ enum PhoneResolver {
             throw fail(.notMobile(type: analysis.type))
         }
         return PhoneNumber(
-            e164: e164,
-            region: CountryCode(region),
+            e164: analysis.e164,
+            region: region.letters,
             countryCallingCode: analysis.countryCallingCode,
-            nationalNumber: analysis.nationalNumber,
             type: analysis.type
         )
     }

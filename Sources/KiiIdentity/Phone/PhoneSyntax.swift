@@ -52,6 +52,10 @@ enum PhoneSyntax {
 
     /// Only digits, at most 17 of them (15 for E.164 plus a trunk prefix).
     static func localProblems(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
+        // Fast path: the common valid shape.
+        if !bytes.isEmpty, bytes.count <= PhoneNumber.maximumLocalDigits, ByteSet.digits.containsAll(bytes) {
+            return []
+        }
         if let stop = inputLengthProblem(bytes) { return [stop] }
         var problems: [ValidationError.Problem] = []
         if let bad = FieldChecks.characters(

@@ -1,25 +1,31 @@
 /// One region's (or non-geographic entity's) metadata compiled for the engine: one automaton for
 /// the general description and every number type, the possible lengths as bit masks, and the
 /// prefix matchers of the parse steps.
-final class CompiledTerritory: Sendable {
-    /// `JP`, or `001`.
-    let id: String
-    /// The id's bytes, for comparisons that allocate nothing.
+///
+/// A plain value: its tables live in the ``TableArena`` of the ``CallingCodeTables`` that
+/// compiled it, so a number's checks read them without any reference counting.
+struct CompiledTerritory: @unchecked Sendable {
+    // `@unchecked`: every property is a constant; the pointers point into an arena written
+    // before the territory exists.
+    /// The id's bytes (`JP`, or `001` with `idLength` 3), for comparisons that allocate nothing.
     let idBytes: (UInt8, UInt8, UInt8)
     let idLength: Int
     let countryCallingCode: Int
     let sameMobileAndFixedLinePattern: Bool
     /// Labelled with ``PhoneMetadata/Kind/bit``.
     let automaton: DigitAutomaton
-    /// Per ``PhoneMetadata/Kind``: bit `n` for each possible length `n`, and bit 31 when the
-    /// description lists any (then a length it does not list fails before its pattern is tried).
-    let lengthMasks: [UInt32]
     /// Per national-number length 0...31, the descriptions (``PhoneMetadata/Kind/bit``) whose
     /// possible lengths allow it: the length half of every `IsNumberMatchingDesc` in one load.
-    let kindsAllowingLength: [UInt16]
-    /// The general description's possible and local-only lengths, for `TestNumberLength`.
-    let generalLengths: [Int]
-    let generalLocalOnlyLengths: [Int]
+    /// (Per description, its possible lengths are a mask: bit `n` for length `n`, and bit 31
+    /// when it lists any, so that a length it does not list fails before its pattern is tried.)
+    private let kindsAllowingLength: UnsafePointer<UInt16>
+    /// The general description's possible lengths (bit `n` for length `n`), the shortest and
+    /// the longest (`minimumLength` is -1 when it lists none), and its local-only lengths: what
+    /// `TestNumberLength` reads.
+    private let generalLengthMask: UInt32
+    private let minimumLength: Int
+    private let maximumLength: Int
+    private let localOnlyLengthMask: UInt32
     /// `nil` when the metadata sets no leading digits.
     let leadingDigits: DigitAutomaton?
     /// `nil` when the region has no national prefix for parsing.
@@ -30,21 +36,21 @@ final class CompiledTerritory: Sendable {
     /// The same for the international prefix.
     let internationalPrefixStarts: UInt16
     /// Empty when there is no transform rule.
-    let transformRule: [TransformPart]
+    let transformRule: UnsafeBufferPointer<TransformPart>
     /// An empty pattern (as in the non-geographic entities) matches the empty prefix, as ICU's does.
     let internationalPrefix: PrefixMatcher
 
-    /// A piece of a transform rule: literal digits or a group's capture.
+    /// A piece of a transform rule: a literal digit (ASCII) or a group's capture.
     enum TransformPart: Sendable {
-        case digits([UInt8])
+        case digit(UInt8)
         case group(Int)
     }
 
     /// The bit that marks a non-empty list of possible lengths.
     static let listedLengths: UInt32 = 1 << 31
 
-    /// Compiles `metadata`; `nil` when a pattern is outside the dialect the engine reads.
-    init?(_ metadata: PhoneMetadata) {
+    /// Compiles `metadata` into `arena`; `nil` when a pattern is outside the dialect the engine reads.
+    init?(_ metadata: PhoneMetadata, in arena: TableArena) {
         var patterns: [(pattern: DigitPattern, label: UInt16)] = []
         var masks: [UInt32] = []
         for kind in PhoneMetadata.Kind.allCases {
@@ -59,18 +65,17 @@ final class CompiledTerritory: Sendable {
                 }
             )
         }
-        guard let automaton = DigitAutomaton(patterns) else { return nil }
+        guard let automaton = DigitAutomaton(patterns, in: arena) else { return nil }
         var leadingDigits: DigitAutomaton?
         if let text = metadata.leadingDigits {
-            guard let (pattern, _) = DigitPattern.parse(text), let compiled = DigitAutomaton([(pattern, 1)]) else {
-                return nil
-            }
+            guard let (pattern, _) = DigitPattern.parse(text), let compiled = DigitAutomaton([(pattern, 1)], in: arena)
+            else { return nil }
             leadingDigits = compiled
         }
         var nationalPrefixForParsing: PrefixMatcher?
         var nationalPrefixStarts: UInt16 = 0
         if !metadata.nationalPrefixForParsing.isEmpty {
-            guard let matcher = PrefixMatcher(metadata.nationalPrefixForParsing),
+            guard let matcher = PrefixMatcher(metadata.nationalPrefixForParsing, in: arena),
                 let (pattern, _) = DigitPattern.parse(metadata.nationalPrefixForParsing)
             else { return nil }
             nationalPrefixForParsing = matcher
@@ -78,31 +83,37 @@ final class CompiledTerritory: Sendable {
             nationalPrefixStarts = first.mayBeEmpty ? 0xFFFF : first.mask
         }
         guard let transformRule = Self.transformParts(metadata.nationalPrefixTransformRule),
-            let internationalPrefix = PrefixMatcher(metadata.internationalPrefix),
+            let internationalPrefix = PrefixMatcher(metadata.internationalPrefix, in: arena),
             let (iddPattern, _) = DigitPattern.parse(metadata.internationalPrefix)
         else { return nil }
         let iddFirst = iddPattern.firstDigits
         let idBytes = Array(metadata.id.utf8)
-        guard (2...3).contains(idBytes.count), !metadata.descriptions[0].possibleLengths.isEmpty else { return nil }
-        self.id = metadata.id
+        let general = metadata.descriptions[0]
+        guard (2...3).contains(idBytes.count), !general.possibleLengths.isEmpty,
+            (general.possibleLengths + general.localOnlyLengths).allSatisfy({ $0 == -1 || (0..<32).contains($0) })
+        else { return nil }
         self.idBytes = (idBytes[0], idBytes[1], idBytes.count > 2 ? idBytes[2] : 0)
         self.idLength = idBytes.count
         self.countryCallingCode = metadata.countryCallingCode
         self.sameMobileAndFixedLinePattern = metadata.sameMobileAndFixedLinePattern
         self.automaton = automaton
-        self.lengthMasks = masks
-        self.kindsAllowingLength = (0..<32).map { length in
-            PhoneMetadata.Kind.allCases.reduce(0) { kinds, kind in
-                let mask = masks[kind.rawValue]
-                return mask == 0 || (length < 31 && mask & (1 << UInt32(length)) != 0) ? kinds | kind.bit : kinds
+        self.kindsAllowingLength = arena.store(
+            (0..<32).map { length in
+                PhoneMetadata.Kind.allCases.reduce(0) { kinds, kind in
+                    let mask = masks[kind.rawValue]
+                    return mask == 0 || (length < 31 && mask & (1 << UInt32(length)) != 0) ? kinds | kind.bit : kinds
+                }
             }
-        }
-        self.generalLengths = metadata.descriptions[0].possibleLengths
-        self.generalLocalOnlyLengths = metadata.descriptions[0].localOnlyLengths
+        )
+        let lengths = general.possibleLengths
+        self.minimumLength = lengths[0] == -1 ? -1 : lengths[0]
+        self.maximumLength = lengths[lengths.count - 1]
+        self.generalLengthMask = lengths.reduce(0) { $1 >= 0 ? $0 | 1 << UInt32($1) : $0 }
+        self.localOnlyLengthMask = general.localOnlyLengths.reduce(0) { $1 >= 0 ? $0 | 1 << UInt32($1) : $0 }
         self.leadingDigits = leadingDigits
         self.nationalPrefixForParsing = nationalPrefixForParsing
         self.nationalPrefixStarts = nationalPrefixStarts
-        self.transformRule = transformRule
+        self.transformRule = UnsafeBufferPointer(start: arena.store(transformRule), count: transformRule.count)
         self.internationalPrefix = internationalPrefix
         self.internationalPrefixStarts = iddFirst.mayBeEmpty ? 0xFFFF : iddFirst.mask
     }
@@ -116,11 +127,7 @@ final class CompiledTerritory: Sendable {
                 guard let digit = bytes.next(), digit &- 0x30 < 10 else { return nil }
                 parts.append(.group(Int(digit - 0x30)))
             } else if byte &- 0x30 < 10 {
-                if case .digits(let digits) = parts.last {
-                    parts[parts.count - 1] = .digits(digits + [byte])
-                } else {
-                    parts.append(.digits([byte]))
-                }
+                parts.append(.digit(byte))
             } else {
                 return nil
             }
@@ -161,12 +168,12 @@ final class CompiledTerritory: Sendable {
 
     /// libphonenumber's `TestNumberLength` for the general description.
     func lengthVerdict(_ length: Int) -> LengthVerdict {
-        guard let minimum = generalLengths.first, minimum != -1 else { return .invalidLength }
-        if generalLocalOnlyLengths.contains(length) { return .possibleLocalOnly }
-        if minimum == length { return .possible }
-        if minimum > length { return .tooShort }
-        if generalLengths[generalLengths.count - 1] < length { return .tooLong }
-        return generalLengths.dropFirst().contains(length) ? .possible : .invalidLength
+        guard minimumLength != -1 else { return .invalidLength }
+        if length < 32 && localOnlyLengthMask & (1 << UInt32(length)) != 0 { return .possibleLocalOnly }
+        if minimumLength == length { return .possible }
+        if minimumLength > length { return .tooShort }
+        if maximumLength < length { return .tooLong }
+        return generalLengthMask & (1 << UInt32(length)) != 0 ? .possible : .invalidLength
     }
 
     /// The answers of `TestNumberLength`.
@@ -179,11 +186,5 @@ final class CompiledTerritory: Sendable {
     @inline(__always)
     static func mayStart(_ starts: UInt16, _ digits: UnsafeBufferPointer<UInt8>) -> Bool {
         starts == 0xFFFF || (!digits.isEmpty && starts & (1 << UInt16(digits[0] &- 0x30)) != 0)
-    }
-
-    /// Whether this territory's id is `bytes` (two or three ASCII bytes).
-    @inline(__always)
-    func hasID(_ first: UInt8, _ second: UInt8, _ third: UInt8, length: Int) -> Bool {
-        idLength == length && idBytes.0 == first && idBytes.1 == second && idBytes.2 == third
     }
 }

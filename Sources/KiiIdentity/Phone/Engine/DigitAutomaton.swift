@@ -3,21 +3,24 @@
 ///
 /// Several patterns share one automaton; each state carries the labels (one bit a pattern) of
 /// the patterns that accept the digits read so far. State 0 is the dead state, state 1 the start.
-struct DigitAutomaton: Sendable {
-    /// `narrow[state * 10 + digit]`: the next state, one byte each when there are at most 256
-    /// states (nearly every region: a walk then touches half the cache lines); empty otherwise.
-    private let narrow: [UInt8]
-    /// The same with two bytes a state, for the larger automata; empty when `narrow` is used.
-    private let wide: [UInt16]
+///
+/// The tables live in a ``TableArena``: the automaton is three plain words, valid as long as
+/// that arena, and copying or walking it touches no reference count.
+struct DigitAutomaton: @unchecked Sendable {
+    // `@unchecked`: the tables are written once, before the automaton exists, and only read after.
+    /// `transitions[state * 10 + digit]`: the next state, one byte each when there are at most
+    /// 256 states (nearly every region: a walk then touches half the cache lines), else two.
+    private let transitions: UnsafeRawPointer
+    private let wide: Bool
     /// The labels of the patterns that accept in each state.
-    private let labels: [UInt16]
+    private let labels: UnsafePointer<UInt16>
 
     /// How many states the automaton has, the dead one included.
-    var stateCount: Int { labels.count }
+    let stateCount: Int
 
     /// Builds the automaton for `patterns`; `nil` when a pattern has a `$` (only prefix matchers
     /// take those) or the automaton would outgrow 16-bit state numbers.
-    init?(_ patterns: [(pattern: DigitPattern, label: UInt16)]) {
+    init?(_ patterns: [(pattern: DigitPattern, label: UInt16)], in arena: TableArena) {
         var nfa = DigitNFA()
         let start = nfa.node()
         for (pattern, label) in patterns {
@@ -52,29 +55,31 @@ struct DigitAutomaton: Sendable {
             }
         }
         let (minimalTransitions, minimalLabels) = Self.minimized(transitions, labels)
-        let fitsBytes = minimalLabels.count <= 256
-        self.narrow = fitsBytes ? minimalTransitions.map { UInt8(truncatingIfNeeded: $0) } : []
-        self.wide = fitsBytes ? [] : minimalTransitions
-        self.labels = minimalLabels
+        let wide = minimalLabels.count > 256
+        self.wide = wide
+        self.transitions =
+            wide
+            ? UnsafeRawPointer(arena.store(minimalTransitions))
+            : UnsafeRawPointer(arena.store(minimalTransitions.map { UInt8(truncatingIfNeeded: $0) }))
+        self.labels = arena.store(minimalLabels)
+        self.stateCount = minimalLabels.count
     }
 
     /// The state after reading `digits` from the start (0: dead).
     @inline(__always)
     private func state(after digits: UnsafeBufferPointer<UInt8>) -> Int {
         var state = 1
-        if !narrow.isEmpty {
-            narrow.withUnsafeBufferPointer { table in
-                for byte in digits {
-                    state = Int(table[state &* 10 &+ Int(byte &- 0x30)])
-                    if state == 0 { return }
-                }
+        if wide {
+            let table = transitions.assumingMemoryBound(to: UInt16.self)
+            for byte in digits {
+                state = Int(table[state &* 10 &+ Int(byte &- 0x30)])
+                if state == 0 { break }
             }
         } else {
-            wide.withUnsafeBufferPointer { table in
-                for byte in digits {
-                    state = Int(table[state &* 10 &+ Int(byte &- 0x30)])
-                    if state == 0 { return }
-                }
+            let table = transitions.assumingMemoryBound(to: UInt8.self)
+            for byte in digits {
+                state = Int(table[state &* 10 &+ Int(byte &- 0x30)])
+                if state == 0 { break }
             }
         }
         return state
@@ -84,7 +89,9 @@ struct DigitAutomaton: Sendable {
     @inline(__always)
     private func step(_ state: Int, _ byte: UInt8) -> Int {
         let index = state &* 10 &+ Int(byte &- 0x30)
-        return narrow.isEmpty ? Int(wide[index]) : Int(narrow[index])
+        return wide
+            ? Int(transitions.assumingMemoryBound(to: UInt16.self)[index])
+            : Int(transitions.assumingMemoryBound(to: UInt8.self)[index])
     }
 
     /// Moore's partition refinement: states that no digit string tells apart become one (the

@@ -41,8 +41,9 @@ extension CompiledTerritory {
         var replacement = DigitString()
         for part in transformRule {
             switch part {
-            case .digits(let literal):
-                guard literal.withUnsafeBufferPointer({ replacement.append($0) }) else { return nil }
+            case .digit(var literal):
+                guard withUnsafePointer(to: &literal, { replacement.append(UnsafeBufferPointer(start: $0, count: 1)) })
+                else { return nil }
             case .group(let group):
                 guard let range = match.group(group) else { continue }
                 guard replacement.append(UnsafeBufferPointer(rebasing: digits[range])) else { return nil }

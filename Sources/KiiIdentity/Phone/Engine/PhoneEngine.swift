@@ -14,14 +14,14 @@ enum PhoneEngine {
 
     /// What libphonenumber would report for `bytes` read in `region` (`nil`: no region, the
     /// text starts with `+`), in the form of the shim's analysis.
-    static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, region: UnsafeBufferPointer<UInt8>?) -> Analysis? {
+    static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, region: UnsafeBufferPointer<UInt8>?) -> PhoneAnalysis? {
         let territories = PhoneTerritories.shared
-        var home: CompiledTerritory?
+        var home: UnsafePointer<CompiledTerritory>?
         if let region {
-            guard region.count == 2, let slot = RegionTable.slot(region[0], region[1]),
-                let entry = territories.regions[slot], let tables = territories.tables(Int(entry.code))
+            guard region.count == 2, let entry = territories.region(region[0], region[1]),
+                let list = territories.territories(Int(entry.code))
             else { return nil }
-            home = tables.territories[Int(entry.position)]
+            home = list.territory(at: Int(entry.position))
         }
         let hasPlus = bytes.first == UInt8(ascii: "+")
         let body = UnsafeBufferPointer(rebasing: bytes[(hasPlus ? 1 : 0)...])
@@ -34,12 +34,12 @@ enum PhoneEngine {
         let source: Int
         let code: Int
         var number: DigitString
-        let tables: CallingCodeTables
-        let parsing: CompiledTerritory
+        let tables: UnsafeBufferPointer<CompiledTerritory>
+        let parsing: UnsafePointer<CompiledTerritory>
         if let home {
             let idd = digits.withDigits { digits in
-                CompiledTerritory.mayStart(home.internationalPrefixStarts, digits)
-                    ? home.internationalPrefix.consumedLength(digits) : nil
+                CompiledTerritory.mayStart(home.pointee.internationalPrefixStarts, digits)
+                    ? home.pointee.internationalPrefix.consumedLength(digits) : nil
             }
             if let idd, idd == digits.count || digits[idd] != UInt8(ascii: "0") {
                 // An international prefix, then a calling code.
@@ -48,23 +48,23 @@ enum PhoneEngine {
                 guard let (found, length) = countryCode(rest, territories) else {
                     return .failure(CPhoneNumberShims_INVALID_COUNTRY_CODE)
                 }
-                guard let found = territories.tables(found) else { return nil }
+                guard let list = territories.territories(found) else { return nil }
                 source = CPhoneNumberShims_FROM_NUMBER_WITH_IDD
-                code = found.countryCallingCode
+                code = found
                 number = rest.dropping(length)
-                tables = found
-                parsing = found.main
+                tables = list
+                parsing = list.main
             } else if let withoutPlus = callingCodeWithoutPlus(digits, home) {
-                guard let found = territories.tables(home.countryCallingCode) else { return nil }
+                guard let found = territories.territories(home.pointee.countryCallingCode) else { return nil }
                 source = CPhoneNumberShims_FROM_NUMBER_WITHOUT_PLUS_SIGN
-                code = home.countryCallingCode
+                code = home.pointee.countryCallingCode
                 number = withoutPlus
                 tables = found
                 parsing = found.main
             } else {
-                guard let found = territories.tables(home.countryCallingCode) else { return nil }
+                guard let found = territories.territories(home.pointee.countryCallingCode) else { return nil }
                 source = CPhoneNumberShims_FROM_DEFAULT_COUNTRY
-                code = home.countryCallingCode
+                code = home.pointee.countryCallingCode
                 number = digits
                 tables = found
                 parsing = home
@@ -73,17 +73,17 @@ enum PhoneEngine {
             guard let (found, length) = countryCode(digits, territories) else {
                 return .failure(CPhoneNumberShims_INVALID_COUNTRY_CODE)
             }
-            guard let found = territories.tables(found) else { return nil }
+            guard let list = territories.territories(found) else { return nil }
             source = CPhoneNumberShims_FROM_NUMBER_WITH_PLUS_SIGN
-            code = found.countryCallingCode
+            code = found
             number = digits.dropping(length)
-            tables = found
-            parsing = found.main
+            tables = list
+            parsing = list.main
         }
 
         if number.count < minimumNationalLength { return .failure(CPhoneNumberShims_TOO_SHORT_NSN) }
-        let stripped = parsing.strippingNationalPrefix(number)
-        switch parsing.lengthVerdict(stripped.count) {
+        let stripped = parsing.pointee.strippingNationalPrefix(number)
+        switch parsing.pointee.lengthVerdict(stripped.count) {
         case .tooShort, .possibleLocalOnly, .invalidLength: break
         case .possible, .tooLong: number = stripped
         }
@@ -93,55 +93,27 @@ enum PhoneEngine {
         return number.withDigits { national in
             let (numberRegion, type) = regionAndType(national, in: tables)
             var valid = type != .unknown
-            if let home, numberRegion?.id != home.id {
-                valid = code == home.countryCallingCode && home.type(of: national) != .unknown
+            if let home, numberRegion != home {
+                valid = code == home.pointee.countryCallingCode && home.pointee.type(of: national) != .unknown
             }
-            return Analysis(
+            return PhoneAnalysis(
                 status: Int32(CPhoneNumberShims_OK),
                 countryCallingCode: code,
                 countryCodeSource: Int32(source),
                 type: valid ? type : .unknown,
                 isValid: valid,
-                region: numberRegion?.id ?? "ZZ",
-                nationalNumber: String(decoding: national, as: UTF8.self)
+                region: numberRegion?.pointee.idBytes ?? (UInt8(ascii: "Z"), UInt8(ascii: "Z"), 0),
+                regionLength: numberRegion?.pointee.idLength ?? 2,
+                national: number
             )
         }
     }
 
-    typealias Analysis = PhoneNumberLibrary.Analysis
-
-    /// The common case of ``analyze(_:region:)`` for digits read in a region: no international
-    /// prefix, calling code or national prefix can start them (so the parse keeps them as the
-    /// national number, from the default country), and they are valid for the region. The type
-    /// libphonenumber reports (that of the number's own region, which may be `.unknown` when
-    /// that differs from `region`) and that region's id; `nil` for anything else.
-    static func plainLocal(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        countryCallingCode: Int,
-        region: String
-    ) -> (type: PhoneNumberType, numberRegion: String)? {
-        let territories = PhoneTerritories.shared
-        var region = region
-        guard bytes.count >= minimumNationalLength, bytes.count <= maximumNationalLength,
-            let entry = region.withUTF8({
-                $0.count == 2 ? territories.regions[RegionTable.slot($0[0], $0[1]) ?? 0] : nil
-            }),
-            let tables = territories.tables(Int(entry.code)), Int(entry.code) == countryCallingCode
-        else { return nil }
-        let home = tables.territories[Int(entry.position)]
-        guard !CompiledTerritory.mayStart(home.internationalPrefixStarts, bytes),
-            !CompiledTerritory.mayStart(home.nationalPrefixStarts, bytes),
-            DigitString.prefixLength(ofDecimal: countryCallingCode, in: bytes) == nil
-        else { return nil }
-        let (numberRegion, type) = regionAndType(bytes, in: tables)
-        guard let numberRegion else { return nil }
-        let valid = numberRegion.id == home.id ? type != .unknown : home.type(of: bytes) != .unknown
-        return valid ? (type, numberRegion.id) : nil
-    }
-
     /// A number in E.164 form whose verdict needs none of the parse's rewriting steps.
     struct PlainInternational {
-        let territory: CompiledTerritory
+        /// The region's id (`JP`, or `001` with `regionLength` 3).
+        let region: (UInt8, UInt8, UInt8)
+        let regionLength: Int
         let countryCallingCode: Int
         /// Where the national number starts in the input (after `+` and the calling code).
         let nationalStart: Int
@@ -164,15 +136,16 @@ enum PhoneEngine {
                 break
             }
         }
-        guard codeLength > 0, let tables = territories.tables(code) else { return nil }
+        guard codeLength > 0, let tables = territories.territories(code) else { return nil }
         let national = UnsafeBufferPointer(rebasing: bytes[(1 + codeLength)...])
         guard national.count >= minimumNationalLength, national.count <= maximumNationalLength else { return nil }
-        let starts = tables.main.nationalPrefixStarts
+        let starts = tables.main.pointee.nationalPrefixStarts
         guard starts & (1 << UInt16(national[0] &- 0x30)) == 0 else { return nil }
         let (found, type) = regionAndType(national, in: tables)
         guard let territory = found, type != .unknown else { return nil }
         return PlainInternational(
-            territory: territory,
+            region: territory.pointee.idBytes,
+            regionLength: territory.pointee.idLength,
             countryCallingCode: code,
             nationalStart: 1 + codeLength,
             type: type
@@ -195,12 +168,15 @@ enum PhoneEngine {
     /// `MaybeExtractCountryCode`'s last case: the region's own calling code written without `+`
     /// is taken as one when the number matches the general pattern only without it, or is too
     /// long with it. The number after the code (and its national prefix), or `nil`.
-    private static func callingCodeWithoutPlus(_ digits: DigitString, _ home: CompiledTerritory) -> DigitString? {
-        guard let length = digits.prefixLength(ofDecimal: home.countryCallingCode) else { return nil }
-        let potential = home.strippingNationalPrefix(digits.dropping(length))
-        let before = digits.withDigits { home.matchesGeneralPattern($0) }
-        let after = potential.withDigits { home.matchesGeneralPattern($0) }
-        guard (!before && after) || home.lengthVerdict(digits.count) == .tooLong else { return nil }
+    private static func callingCodeWithoutPlus(
+        _ digits: DigitString,
+        _ home: UnsafePointer<CompiledTerritory>
+    ) -> DigitString? {
+        guard let length = digits.prefixLength(ofDecimal: home.pointee.countryCallingCode) else { return nil }
+        let potential = home.pointee.strippingNationalPrefix(digits.dropping(length))
+        let before = digits.withDigits { home.pointee.matchesGeneralPattern($0) }
+        let after = potential.withDigits { home.pointee.matchesGeneralPattern($0) }
+        guard (!before && after) || home.pointee.lengthVerdict(digits.count) == .tooLong else { return nil }
         return potential
     }
 
@@ -208,14 +184,15 @@ enum PhoneEngine {
     /// or for which it is valid, in region order; `nil` for libphonenumber's `ZZ`.
     private static func regionOfNumber(
         _ national: UnsafeBufferPointer<UInt8>,
-        in tables: CallingCodeTables
-    ) -> (territory: CompiledTerritory, type: PhoneNumberType?)? {
-        if tables.territories.count == 1 { return (tables.territories[0], nil) }
-        for territory in tables.territories {
-            if let leadingDigits = territory.leadingDigits {
+        in tables: UnsafeBufferPointer<CompiledTerritory>
+    ) -> (territory: UnsafePointer<CompiledTerritory>, type: PhoneNumberType?)? {
+        if tables.count == 1 { return (tables.main, nil) }
+        for index in tables.indices {
+            let territory = tables.territory(at: index)
+            if let leadingDigits = territory.pointee.leadingDigits {
                 if leadingDigits.matchesPrefix(of: national) { return (territory, nil) }
             } else {
-                let type = territory.type(of: national)
+                let type = territory.pointee.type(of: national)
                 if type != .unknown { return (territory, type) }
             }
         }
@@ -226,24 +203,9 @@ enum PhoneEngine {
     /// walking the automaton once when the region was found by validity.
     private static func regionAndType(
         _ national: UnsafeBufferPointer<UInt8>,
-        in tables: CallingCodeTables
-    ) -> (territory: CompiledTerritory?, type: PhoneNumberType) {
+        in tables: UnsafeBufferPointer<CompiledTerritory>
+    ) -> (territory: UnsafePointer<CompiledTerritory>?, type: PhoneNumberType) {
         guard let (territory, known) = regionOfNumber(national, in: tables) else { return (nil, .unknown) }
-        return (territory, known ?? territory.type(of: national))
-    }
-}
-
-extension PhoneNumberLibrary.Analysis {
-    /// A parse error, as the shim reports it.
-    static func failure(_ status: Int) -> Self {
-        Self(
-            status: Int32(status),
-            countryCallingCode: 0,
-            countryCodeSource: 0,
-            type: .unknown,
-            isValid: false,
-            region: "",
-            nationalNumber: ""
-        )
+        return (territory, known ?? territory.pointee.type(of: national))
     }
 }

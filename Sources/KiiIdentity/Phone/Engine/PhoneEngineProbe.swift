@@ -13,13 +13,13 @@ public enum PhoneEngineProbe {
         public var region: String
         public var nationalNumber: String
 
-        init(_ analysis: PhoneNumberLibrary.Analysis) {
+        init(_ analysis: PhoneAnalysis) {
             status = analysis.status
             countryCallingCode = analysis.countryCallingCode
             countryCodeSource = analysis.countryCodeSource
             type = analysis.type
             isValid = analysis.isValid
-            region = analysis.region
+            region = analysis.regionCode
             nationalNumber = analysis.nationalNumber
         }
 
@@ -97,7 +97,7 @@ public enum PhoneEngineProbe {
     public static var automatonStates: [Int: Int] {
         var states: [Int: Int] = [:]
         for code in callingCodes {
-            states[code] = PhoneTerritories.shared.tables(code)?.territories.reduce(0) { $0 + $1.automaton.stateCount }
+            states[code] = PhoneTerritories.shared.territories(code)?.reduce(0) { $0 + $1.automaton.stateCount }
         }
         return states
     }
@@ -105,37 +105,41 @@ public enum PhoneEngineProbe {
     /// `pattern` matched at the start of `digits` as the engine matches prefixes: the length
     /// consumed and each group's capture; `nil` when it does not match or does not parse.
     public static func consume(_ pattern: String, _ digits: String) -> (length: Int, groups: [String?])? {
-        guard let matcher = PrefixMatcher(pattern) else { return nil }
-        return digits.withUTF8Bytes { bytes in
-            matcher.consume(bytes).map { match in
-                (
-                    match.length,
-                    (1...max(matcher.groupCount, 1)).prefix(matcher.groupCount).map {
-                        match.group($0).map { String(decoding: bytes[$0], as: UTF8.self) }
-                    }
-                )
+        let arena = TableArena()
+        guard let matcher = PrefixMatcher(pattern, in: arena) else { return nil }
+        return withExtendedLifetime(arena) {
+            digits.withUTF8Bytes { bytes in
+                matcher.consume(bytes).map { match in
+                    (
+                        match.length,
+                        (1...max(matcher.groupCount, 1)).prefix(matcher.groupCount).map {
+                            match.group($0).map { String(decoding: bytes[$0], as: UTF8.self) }
+                        }
+                    )
+                }
             }
         }
     }
 
     /// Whether `pattern`'s automaton accepts all of `digits`; `nil` when it does not compile.
     public static func fullMatch(_ pattern: String, _ digits: String) -> Bool? {
-        guard let (parsed, _) = DigitPattern.parse(pattern), let automaton = DigitAutomaton([(parsed, 1)]) else {
-            return nil
-        }
-        return digits.withUTF8Bytes { automaton.labels(fullMatching: $0) != 0 }
+        let arena = TableArena()
+        guard let (parsed, _) = DigitPattern.parse(pattern), let automaton = DigitAutomaton([(parsed, 1)], in: arena)
+        else { return nil }
+        return withExtendedLifetime(arena) { digits.withUTF8Bytes { automaton.labels(fullMatching: $0) != 0 } }
     }
 
     /// Compiles the tables of `codes` afresh (not cached), as their first use does; the states
     /// built, so that the work cannot be skipped. For the benchmark's first-use figures.
     public static func compileAfresh(_ codes: [Int]) -> Int {
-        let territories = PhoneTerritories.shared
-        return codes.reduce(0) { total, code in
+        codes.reduce(0) { total, code in
             let tables = CallingCodeTables(
                 countryCallingCode: code,
-                metadata: territories.regionLists[code].map { territories.metadata[$0] }
+                metadata: PhoneMetadataIndex.shared.metadata(of: code)
             )
-            return total + tables.territories.reduce(0) { $0 + $1.automaton.stateCount }
+            return withExtendedLifetime(tables) {
+                total + tables.territories.reduce(0) { $0 + $1.automaton.stateCount }
+            }
         }
     }
 

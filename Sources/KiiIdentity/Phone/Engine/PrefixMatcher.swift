@@ -4,7 +4,8 @@
 ///
 /// Used for the international prefix and the national prefix for parsing, short patterns read
 /// once per local number.
-struct PrefixMatcher: Sendable {
+struct PrefixMatcher: @unchecked Sendable {
+    // `@unchecked`: `program` points into a ``TableArena``, written before the matcher exists.
     /// One step of the program.
     enum Instruction: Sendable {
         /// One digit out of a mask.
@@ -40,22 +41,24 @@ struct PrefixMatcher: Sendable {
     /// The most capturing groups a pattern may have (the metadata's have at most two).
     static let maximumGroups = 3
 
-    let program: [Instruction]
+    /// The program, in the arena it was compiled into.
+    private let program: UnsafeBufferPointer<Instruction>
     /// How many capturing groups the pattern has.
     let groupCount: Int
 
-    init(_ pattern: DigitPattern, groupCount: Int) {
+    /// Compiles `pattern` into `arena`; the matcher is valid as long as the arena.
+    init(_ pattern: DigitPattern, groupCount: Int, in arena: TableArena) {
         var program: [Instruction] = []
         Self.emit(pattern, into: &program)
         program.append(.match)
-        self.program = program
+        self.program = UnsafeBufferPointer(start: arena.store(program), count: program.count)
         self.groupCount = groupCount
     }
 
-    /// Parses and compiles `text`; `nil` outside the dialect.
-    init?(_ text: String) {
+    /// Parses and compiles `text` into `arena`; `nil` outside the dialect.
+    init?(_ text: String, in arena: TableArena) {
         guard let (pattern, groups) = DigitPattern.parse(text), groups <= Self.maximumGroups else { return nil }
-        self.init(pattern, groupCount: groups)
+        self.init(pattern, groupCount: groups, in: arena)
     }
 
     private static func emit(_ pattern: DigitPattern, into program: inout [Instruction]) {
@@ -103,16 +106,14 @@ struct PrefixMatcher: Sendable {
         let slots = 2 * (groupCount + 1)
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { captures in
             captures.initialize(repeating: -1)
-            return program.withUnsafeBufferPointer { program in
-                guard let length = Self.run(program, 0, 0, digits, captures) else { return nil }
-                func capture(_ group: Int) -> Range<Int>? {
-                    guard group <= groupCount else { return nil }
-                    let start = captures[2 * group]
-                    let end = captures[2 * group + 1]
-                    return start >= 0 && end >= start ? start..<end : nil
-                }
-                return Match(length: length, captures: (capture(1), capture(2), capture(3)))
+            guard let length = Self.run(program, 0, 0, digits, captures) else { return nil }
+            func capture(_ group: Int) -> Range<Int>? {
+                guard group <= groupCount else { return nil }
+                let start = captures[2 * group]
+                let end = captures[2 * group + 1]
+                return start >= 0 && end >= start ? start..<end : nil
             }
+            return Match(length: length, captures: (capture(1), capture(2), capture(3)))
         }
     }
 
@@ -121,7 +122,7 @@ struct PrefixMatcher: Sendable {
         let slots = 2 * (groupCount + 1)
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { captures in
             captures.initialize(repeating: -1)
-            return program.withUnsafeBufferPointer { Self.run($0, 0, 0, digits, captures) }
+            return Self.run(program, 0, 0, digits, captures)
         }
     }
 

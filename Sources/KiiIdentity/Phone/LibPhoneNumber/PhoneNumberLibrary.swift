@@ -2,35 +2,28 @@ internal import CPhoneNumberShims
 
 /// The Swift side of the C shim: small typed calls over `CPhoneNumberShims_*`.
 enum PhoneNumberLibrary {
-    /// What libphonenumber makes of one input (see `CPhoneNumberShims_Analysis`).
-    struct Analysis {
-        var status: Int32
-        var countryCallingCode: Int
-        var countryCodeSource: Int32
-        var type: PhoneNumberType
-        var isValid: Bool
-        var region: String
-        var nationalNumber: String
-    }
-
     /// Parses `bytes` (read in `region` when given) in one shim call.
-    static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, region: UnsafeBufferPointer<UInt8>?) -> Analysis {
+    static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, region: UnsafeBufferPointer<UInt8>?) -> PhoneAnalysis {
         var raw = CPhoneNumberShims_Analysis()
         _ = CPhoneNumberShims_analyze(bytes.cText, bytes.count, region?.cText, region?.count ?? 0, &raw)
-        let region = withUnsafeBytes(of: raw.region) { buffer in
-            String(decoding: buffer.prefix(Int(raw.regionLength)), as: UTF8.self)
+        let regionBytes = withUnsafeBytes(of: raw.region) { ($0[0], $0[1], $0[2]) }
+        let national = withUnsafeBytes(of: raw.nationalNumber) { buffer in
+            DigitString(
+                UnsafeBufferPointer(
+                    start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    count: min(Int(raw.nationalNumberLength), buffer.count)
+                )
+            )
         }
-        let nationalNumber = withUnsafeBytes(of: raw.nationalNumber) { buffer in
-            String(decoding: buffer.prefix(Int(raw.nationalNumberLength)), as: UTF8.self)
-        }
-        return Analysis(
+        return PhoneAnalysis(
             status: raw.status,
             countryCallingCode: Int(raw.countryCallingCode),
             countryCodeSource: raw.countryCodeSource,
             type: PhoneNumberType(shimValue: raw.numberType),
             isValid: raw.isValid == 1,
-            region: region,
-            nationalNumber: nationalNumber
+            region: regionBytes,
+            regionLength: min(Int(raw.regionLength), 3),
+            national: national ?? DigitString()
         )
     }
 

@@ -6,6 +6,9 @@ struct RegionTable: Sendable {
         let countryCallingCode: Int
         /// The national (trunk) prefix, digits only; empty when the region has none.
         let nationalPrefix: String
+
+        /// The code's two letters, as ASCII bytes.
+        let letters: (UInt8, UInt8)
     }
 
     /// The shared table, read from libphonenumber on first use.
@@ -27,7 +30,8 @@ struct RegionTable: Sendable {
                 Region(
                     code: code,
                     countryCallingCode: PhoneNumberLibrary.countryCallingCode(region: code),
-                    nationalPrefix: PhoneNumberLibrary.nationalPrefix(region: code)
+                    nationalPrefix: PhoneNumberLibrary.nationalPrefix(region: code),
+                    letters: (bytes[0], bytes[1])
                 )
             )
         }
