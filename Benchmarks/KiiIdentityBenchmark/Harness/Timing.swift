@@ -41,13 +41,18 @@ enum Timing {
 struct Samples: Codable {
     var nanosecondsPerOperation: [Double] = []
 
+    var median: Double { nanosecondsPerOperation.median }
+
+    var minimum: Double { nanosecondsPerOperation.min() ?? .nan }
+    var maximum: Double { nanosecondsPerOperation.max() ?? .nan }
+}
+
+extension [Double] {
+    /// The middle value (the mean of the two middle ones for an even count); NaN when empty.
     var median: Double {
-        let sorted = nanosecondsPerOperation.sorted()
+        let sorted = sorted()
         guard !sorted.isEmpty else { return .nan }
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
-
-    var minimum: Double { nanosecondsPerOperation.min() ?? .nan }
-    var maximum: Double { nanosecondsPerOperation.max() ?? .nan }
 }

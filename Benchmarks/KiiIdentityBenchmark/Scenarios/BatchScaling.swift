@@ -11,7 +11,9 @@ struct BatchScaling {
         let operationsPerSecond: Double
         let minimumOperationsPerSecond: Double
         let maximumOperationsPerSecond: Double
-        /// Throughput over the 1-worker throughput.
+        /// Throughput over the 1-worker throughput: the median, over the rounds, of the ratio
+        /// within a round (each round runs every setting back to back, so a machine whose speed
+        /// drifts between rounds, as shared virtual machines do, moves both sides of a ratio).
         let speedup: Double
     }
 
@@ -32,9 +34,14 @@ struct BatchScaling {
             local.map { PhoneItem(region: fresh($0.region ?? ""), input: fresh($0.input)) }
         }
         let emailItems = (0..<repeats).flatMap { _ in emails.map(fresh) }
+        let international = FixtureFiles.lines("phone-international.txt", in: directory)
+        let internationalItems = (0..<repeats).flatMap { _ in international.map(fresh) }
         return measure("PhoneNumber(local:country:) on phone-local.txt", phoneItems) { item in
             (try? PhoneNumber(local: item.input, country: item.region)) != nil
         }
+            + measure("PhoneNumber.isValid(international:) on phone-international.txt", internationalItems) {
+                PhoneNumber.isValid(international: $0)
+            }
             + measure("EmailAddress.init on email.txt", emailItems) { (try? EmailAddress($0)) != nil }
             + measure("EmailAddress.isValid on email.txt", emailItems) { EmailAddress.isValid($0) }
     }
@@ -63,7 +70,7 @@ struct BatchScaling {
                 samples[which].append(Double(items.count) / (Double(end - start) / 1e9))
             }
         }
-        let medians = samples.map { Samples(nanosecondsPerOperation: $0).median }
+        let medians = samples.map(\.median)
         return settings.indices.map { which in
             Row(
                 workload: workload,
@@ -72,7 +79,7 @@ struct BatchScaling {
                 operationsPerSecond: medians[which],
                 minimumOperationsPerSecond: samples[which].min() ?? .nan,
                 maximumOperationsPerSecond: samples[which].max() ?? .nan,
-                speedup: medians[which] / medians[0]
+                speedup: zip(samples[which], samples[0]).map { $0 / $1 }.median
             )
         }
     }

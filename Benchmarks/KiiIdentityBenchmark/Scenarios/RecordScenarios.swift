@@ -1,5 +1,5 @@
 import Foundation
-import KiiIdentity
+@_spi(PhoneEngine) import KiiIdentity
 import KiiIdentityExport
 
 /// Registration of records, and lint throughput on `Fixtures/sample-users.jsonl`.
@@ -30,8 +30,12 @@ struct RecordScenarios {
         }
     }
 
+    /// The default policy with phone verdicts from libphonenumber itself: the rows of the
+    /// engine before the compiled one, in the same run.
+    static let previousEngine = PhoneEngineProbe.libphonenumber(RegistrationPolicy())
+
     /// Validates one decoded record; returns its uniqueness keys' count, or `nil` when invalid.
-    static func check(_ record: ExportRecord) -> Int? {
+    static func check(_ record: ExportRecord, policy: RegistrationPolicy = RegistrationPolicy()) -> Int? {
         if record.pseudo == true {
             let pseudo = try? PseudoUserRegistration(
                 fields: record.fields,
@@ -44,7 +48,8 @@ struct RecordScenarios {
             let registration = try? Registration(
                 identity: record.identity,
                 password: record.password ?? "",
-                fields: record.fields
+                fields: record.fields,
+                policy: policy
             )
         else { return nil }
         return registration.uniquenessKeys.all.count
@@ -60,7 +65,13 @@ struct RecordScenarios {
                     guard let record = records[index], let keys = Self.check(record) else { return false }
                     Sink.value &+= keys
                     return true
-                }
+                },
+                Contender(name: "previous engine (libphonenumber phones)", role: .baseline) { index in
+                    guard let record = records[index], let keys = Self.check(record, policy: Self.previousEngine)
+                    else { return false }
+                    Sink.value &+= keys
+                    return true
+                },
             ]
         )
     }
@@ -76,6 +87,12 @@ struct RecordScenarios {
                 Contender(name: "decodeRecord + RecordCheck", role: .engine) { index in
                     guard case .success(let record) = decoder.decodeRecord(from: lines[index]) else { return false }
                     let check = RecordCheck(record, policy: policy)
+                    Sink.value &+= check.keys?.all.count ?? 0
+                    return check.isValid
+                },
+                Contender(name: "previous engine (libphonenumber phones)", role: .baseline) { index in
+                    guard case .success(let record) = decoder.decodeRecord(from: lines[index]) else { return false }
+                    let check = RecordCheck(record, policy: Self.previousEngine)
                     Sink.value &+= check.keys?.all.count ?? 0
                     return check.isValid
                 },

@@ -30,18 +30,25 @@ public enum BatchValidation {
     ) -> [Output] {
         let count = elements.count
         let slices = sliceCount(elements: count, workers: workers)
-        if slices <= 1 { return elements.map(transform) }
+        if count == 0 { return [] }
         return [Output](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let output = SliceOutput(base: buffer.baseAddress!)
             elements.withUnsafeBufferPointer { input in
                 let source = SliceInput(base: input.baseAddress!)
-                DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                // One loop for every slice, on the calling thread or on a worker, so that one
+                // worker and many run the same code and differ only in their threads.
+                @Sendable func work(_ slice: Int) {
                     // Slice `slice` covers [count * slice / slices, count * (slice + 1) / slices).
                     let start = count * slice / slices
                     let end = count * (slice + 1) / slices
                     for index in start..<end {
                         (output.base + index).initialize(to: transform(source.base[index]))
                     }
+                }
+                if slices == 1 {
+                    work(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: slices) { work($0) }
                 }
             }
             initializedCount = count

@@ -84,16 +84,17 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     ///   `invalid_number`, `not_e164`, `non_geographic`, `landline` or `not_mobile`.
     public init(international raw: String, policy: PhonePolicy = .default) throws(ValidationError) {
         self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
-            try PhoneResolver.international(raw, bytes, policy: policy)
+            try PhoneResolver.international(raw, bytes, policy: policy, engine: policy.engine)
         }
     }
 
     /// Whether `raw` is a valid international number under `policy`.
     ///
-    /// Rejects bad syntax without calling libphonenumber.
+    /// Rejects bad syntax before the phone engine sees it, and allocates nothing.
     public static func isValid(international raw: String, policy: PhonePolicy = .default) -> Bool {
+        if policy.engine != .compiled { return (try? PhoneNumber(international: raw, policy: policy)) != nil }
         // `+` and an allowed number of digits: the length alone turns most rejects away.
-        policy.digitCount.contains(raw.utf8.count - 1)
+        return policy.digitCount.contains(raw.utf8.count - 1)
             && raw.withUTF8Bytes { bytes in
                 PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy)
                     && PhoneResolver.isValidInternational(bytes, policy: policy)
@@ -113,7 +114,13 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     ///   country problems (field `country`) together.
     public init(local raw: String, country: String, policy: PhonePolicy = .default) throws(ValidationError) {
         self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
-            try PhoneResolver.local(bytes, country: country, countryField: .country, policy: policy)
+            try PhoneResolver.local(
+                bytes,
+                country: country,
+                countryField: .country,
+                policy: policy,
+                engine: policy.engine
+            )
         }
     }
 
@@ -131,7 +138,8 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// - Throws: ``ValidationError`` with `malformed_rest_form`, a region problem, or any
     ///   problem of a local number.
     public init(rest raw: String, policy: PhonePolicy = .default) throws(ValidationError) {
-        self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in try PhoneResolver.rest(bytes, policy: policy)
+        self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
+            try PhoneResolver.rest(bytes, policy: policy, engine: policy.engine)
         }
     }
 
@@ -155,7 +163,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         throws(ValidationError)
     {
         self = try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
-            try PhoneResolver.userInput(bytes, country: country, policy: policy)
+            try PhoneResolver.userInput(bytes, country: country, policy: policy, engine: policy.engine)
         }
     }
 

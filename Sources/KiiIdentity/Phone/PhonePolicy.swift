@@ -22,6 +22,14 @@ public struct PhonePolicy: Sendable, Hashable, Codable {
     /// E.164's bounds on the digits of a number.
     public static let e164DigitCount = 1...15
 
+    /// Where the verdict comes from: the compiled engine, or libphonenumber itself (the
+    /// benchmark's "previous engine" rows, through ``PhoneEngineProbe``). Not encoded.
+    var engine: PhoneResolver.Engine = .compiled
+
+    private enum CodingKeys: String, CodingKey {
+        case mobileOnly, digitCount
+    }
+
     /// Creates a policy; `digitCount` is clamped to E.164's 1...15.
     public init(mobileOnly: Bool = true, digitCount: ClosedRange<Int> = 10...15) {
         self.mobileOnly = mobileOnly

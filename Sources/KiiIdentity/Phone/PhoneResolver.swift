@@ -80,7 +80,7 @@ enum PhoneResolver {
         case CPhoneNumberShims_FROM_NUMBER_WITH_IDD:
             throw fail(.internationalPrefix(suggestion: analysis.e164))
         case CPhoneNumberShims_FROM_NUMBER_WITHOUT_PLUS_SIGN
-        where region.nationalPrefix != String(region.countryCallingCode):
+        where !region.trunkPrefixIsCallingCode:
             throw fail(
                 .callingCodeWithoutPlus(callingCode: analysis.countryCallingCode, suggestion: analysis.e164)
             )

@@ -139,6 +139,7 @@ struct CompiledTerritory: @unchecked Sendable {
     /// its order of precedence; `.unknown` when the number is not valid here. A description
     /// matches when its possible lengths allow the length and its pattern accepts the digits
     /// (`IsNumberMatchingDesc`): both are bit masks here, one walk and one load.
+    @inline(__always)
     func type(of digits: UnsafeBufferPointer<UInt8>) -> PhoneNumberType {
         guard digits.count < 32 else { return .unknown }
         let matching = automaton.labels(fullMatching: digits) & kindsAllowingLength[digits.count]
@@ -167,6 +168,7 @@ struct CompiledTerritory: @unchecked Sendable {
     }
 
     /// libphonenumber's `TestNumberLength` for the general description.
+    @inline(__always)
     func lengthVerdict(_ length: Int) -> LengthVerdict {
         guard minimumLength != -1 else { return .invalidLength }
         if length < 32 && localOnlyLengthMask & (1 << UInt32(length)) != 0 { return .possibleLocalOnly }

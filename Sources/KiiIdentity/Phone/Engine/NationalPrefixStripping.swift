@@ -5,6 +5,7 @@
 extension CompiledTerritory {
     /// The number with this territory's national prefix (and carrier code) removed, or the
     /// number itself when nothing applies.
+    @inline(__always)
     func strippingNationalPrefix(_ number: DigitString) -> DigitString {
         guard let prefix = nationalPrefixForParsing, number.count > 0 else { return number }
         return number.withDigits { digits in

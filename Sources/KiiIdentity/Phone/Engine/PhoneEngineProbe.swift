@@ -143,6 +143,22 @@ public enum PhoneEngineProbe {
         }
     }
 
+    /// `policy`, with its verdicts taken from libphonenumber itself instead of the compiled
+    /// engine: the benchmark's "previous engine" rows.
+    public static func libphonenumber(_ policy: PhonePolicy) -> PhonePolicy {
+        var policy = policy
+        policy.engine = .libphonenumber
+        return policy
+    }
+
+    /// `policy`, with its phone verdicts taken from libphonenumber itself: registration and lint
+    /// as they were before the compiled engine, for the benchmark's "previous engine" rows.
+    public static func libphonenumber(_ policy: RegistrationPolicy) -> RegistrationPolicy {
+        var policy = policy
+        policy.phoneEngine = .libphonenumber
+        return policy
+    }
+
     /// The calling codes libphonenumber knows, ascending.
     public static var callingCodes: [Int] {
         (1..<PhoneTerritories.codeLimit).filter { PhoneTerritories.shared.knows($0) }

@@ -1,14 +1,22 @@
 /// The regions libphonenumber supports, with what the phone rules need of each, read once.
-struct RegionTable: Sendable {
-    /// One supported region.
+///
+/// A plain table over memory allocated once and never freed (there is one, for the process):
+/// a phone check looks its country up without reference counting or strings.
+struct RegionTable: @unchecked Sendable {
+    // `@unchecked`: `slots` is written once, in `init`, before the table is published.
+    /// One supported region: plain values, so that looking one up copies a few words.
     struct Region: Sendable {
-        let code: String
-        let countryCallingCode: Int
-        /// The national (trunk) prefix, digits only; empty when the region has none.
-        let nationalPrefix: String
-
         /// The code's two letters, as ASCII bytes.
         let letters: (UInt8, UInt8)
+        let countryCallingCode: Int
+        /// Whether the national (trunk) prefix is the calling code written out, as `1` in the
+        /// US: then digits that start with the calling code are read with a trunk prefix.
+        let trunkPrefixIsCallingCode: Bool
+
+        /// The code, such as `JP`.
+        var code: String {
+            withUnsafeBytes(of: letters) { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// The shared table, read from libphonenumber on first use.
@@ -16,27 +24,28 @@ struct RegionTable: Sendable {
 
     /// The regions, sorted by code.
     let regions: [Region]
-    /// Index into `regions` by `(first letter - 'A') * 26 + (second letter - 'A')`, -1 when unsupported.
-    private let slots: [Int16]
+    /// Per `(first letter - 'A') * 26 + (second letter - 'A')`: the region, if supported.
+    private let slots: UnsafePointer<Region?>
 
-    init(codes: [String]) {
-        var slots = [Int16](repeating: -1, count: 26 * 26)
+    private init(codes: [String]) {
+        var slots = [Region?](repeating: nil, count: 26 * 26)
         var regions: [Region] = []
         for code in codes {
             let bytes = Array(code.utf8)
             guard bytes.count == 2, let slot = Self.slot(bytes[0], bytes[1]) else { continue }
-            slots[slot] = Int16(regions.count)
-            regions.append(
-                Region(
-                    code: code,
-                    countryCallingCode: PhoneNumberLibrary.countryCallingCode(region: code),
-                    nationalPrefix: PhoneNumberLibrary.nationalPrefix(region: code),
-                    letters: (bytes[0], bytes[1])
-                )
+            let countryCallingCode = PhoneNumberLibrary.countryCallingCode(region: code)
+            let region = Region(
+                letters: (bytes[0], bytes[1]),
+                countryCallingCode: countryCallingCode,
+                trunkPrefixIsCallingCode: PhoneNumberLibrary.nationalPrefix(region: code) == String(countryCallingCode)
             )
+            slots[slot] = region
+            regions.append(region)
         }
+        let table = UnsafeMutablePointer<Region?>.allocate(capacity: slots.count)
+        table.initialize(from: slots, count: slots.count)
         self.regions = regions
-        self.slots = slots
+        self.slots = UnsafePointer(table)
     }
 
     @inline(__always)
@@ -50,17 +59,15 @@ struct RegionTable: Sendable {
     /// The region for two upper-case ASCII bytes, if supported.
     @inline(__always)
     func region(_ bytes: UnsafeBufferPointer<UInt8>) -> Region? {
-        guard bytes.count == 2, let slot = Self.slot(bytes[0], bytes[1]) else { return nil }
-        let index = slots[slot]
-        return index < 0 ? nil : regions[Int(index)]
+        guard bytes.count == 2 else { return nil }
+        return region(bytes[0], bytes[1])
     }
 
     /// The region for two upper-case ASCII bytes, if supported.
     @inline(__always)
     func region(_ first: UInt8, _ second: UInt8) -> Region? {
         guard let slot = Self.slot(first, second) else { return nil }
-        let index = slots[slot]
-        return index < 0 ? nil : regions[Int(index)]
+        return slots[slot]
     }
 
     /// The region for a code such as "JP", if supported.

@@ -43,7 +43,18 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The phone rules this policy implies.
-    public var phonePolicy: PhonePolicy { PhonePolicy(mobileOnly: mobileOnly, digitCount: phoneDigitCount) }
+    public var phonePolicy: PhonePolicy {
+        var policy = PhonePolicy(mobileOnly: mobileOnly, digitCount: phoneDigitCount)
+        policy.engine = phoneEngine
+        return policy
+    }
+
+    /// Where phone verdicts come from (``PhonePolicy``'s engine). Not encoded.
+    var phoneEngine: PhoneResolver.Engine = .compiled
+
+    private enum CodingKeys: String, CodingKey {
+        case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData
+    }
 
     /// Whether an identifier of `kind` must be verified before it can be used to log in.
     public func requiresVerification(of kind: LoginKind) -> Bool {
