@@ -72,11 +72,11 @@ struct PhoneAnalysis {
     }
 
     /// How many digits the E.164 form has: the calling code's and the national number's.
-    var e164DigitCount: Int { Self.decimalLength(countryCallingCode) + national.count }
+    var e164DigitCount: Int { DigitString.decimalLength(countryCallingCode) + national.count }
 
     /// Writes `+` and the decimal digits of `code` (1 to 3) at the start of `buffer`; the length.
     static func writeCallingCode(_ code: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        let digits = decimalLength(code)
+        let digits = DigitString.decimalLength(code)
         buffer[0] = UInt8(ascii: "+")
         var rest = code
         for index in stride(from: digits, through: 1, by: -1) {
@@ -84,16 +84,5 @@ struct PhoneAnalysis {
             rest /= 10
         }
         return 1 + digits
-    }
-
-    /// The number of decimal digits of `value` (not negative).
-    static func decimalLength(_ value: Int) -> Int {
-        var digits = 0
-        var rest = value
-        repeat {
-            digits += 1
-            rest /= 10
-        } while rest > 0
-        return digits
     }
 }

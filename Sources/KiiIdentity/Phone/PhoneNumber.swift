@@ -35,7 +35,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The national significant number, without trunk prefix: `9012345678`.
     public var nationalNumber: String {
-        String(decoding: e164.utf8.dropFirst(1 + PhoneAnalysis.decimalLength(countryCallingCode)), as: UTF8.self)
+        String(decoding: e164.utf8.dropFirst(1 + DigitString.decimalLength(countryCallingCode)), as: UTF8.self)
     }
 
     /// The number's type (`MOBILE`, `FIXED_LINE`, ...).

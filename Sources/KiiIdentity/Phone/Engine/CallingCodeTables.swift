@@ -87,12 +87,8 @@ struct PhoneTerritories: @unchecked Sendable {
                 regions[slot] = RegionEntry(code: Int16(code), position: Int16(position))
             }
         }
-        let known = UnsafeMutablePointer<Bool>.allocate(capacity: Self.codeLimit)
-        known.initialize(from: index.regionLists.map { !$0.isEmpty }, count: Self.codeLimit)
-        let regionTable = UnsafeMutablePointer<RegionEntry>.allocate(capacity: regions.count)
-        regionTable.initialize(from: regions, count: regions.count)
-        self.known = UnsafePointer(known)
-        self.regions = UnsafePointer(regionTable)
+        self.known = TableArena.permanentCopy(of: index.regionLists.map { !$0.isEmpty })
+        self.regions = TableArena.permanentCopy(of: regions)
         self.slots = .allocate(capacity: Self.codeLimit)
         for code in 0..<Self.codeLimit { (slots + code).initialize(to: Atomic(0)) }
     }

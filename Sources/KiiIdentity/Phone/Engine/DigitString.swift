@@ -40,19 +40,25 @@ struct DigitString {
     /// Whether `digits` start with the decimal form of `value` (not negative); its length when
     /// they do.
     static func prefixLength(ofDecimal value: Int, in digits: UnsafeBufferPointer<UInt8>) -> Int? {
-        var length = 0
-        var rest = value
-        repeat {
-            length += 1
-            rest /= 10
-        } while rest > 0
+        let length = decimalLength(value)
         guard length <= digits.count else { return nil }
-        rest = value
+        var rest = value
         for index in stride(from: length - 1, through: 0, by: -1) {
             guard digits[index] == UInt8(truncatingIfNeeded: 0x30 + rest % 10) else { return nil }
             rest /= 10
         }
         return length
+    }
+
+    /// How many decimal digits `value` (not negative) has: 1 for 0, 2 for 81.
+    static func decimalLength(_ value: Int) -> Int {
+        var digits = 0
+        var rest = value
+        repeat {
+            digits += 1
+            rest /= 10
+        } while rest > 0
+        return digits
     }
 
     /// The digits after the first `length`.

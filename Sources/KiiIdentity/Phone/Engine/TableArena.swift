@@ -13,9 +13,16 @@ final class TableArena: @unchecked Sendable {
 
     /// A copy of `values` that lives as long as the arena.
     func store<Element: BitwiseCopyable>(_ values: [Element]) -> UnsafePointer<Element> {
+        let copy = Self.permanentCopy(of: values)
+        blocks.append(UnsafeMutableRawPointer(mutating: copy))
+        return copy
+    }
+
+    /// A copy of `values` that is never freed: for the tables the process builds once and
+    /// reads for as long as it runs (``PhoneTerritories``, ``RegionTable``).
+    static func permanentCopy<Element: BitwiseCopyable>(of values: [Element]) -> UnsafePointer<Element> {
         let copy = UnsafeMutablePointer<Element>.allocate(capacity: max(values.count, 1))
         _ = UnsafeMutableBufferPointer(start: copy, count: values.count).initialize(from: values)
-        blocks.append(UnsafeMutableRawPointer(copy))
         return UnsafePointer(copy)
     }
 

@@ -42,10 +42,8 @@ struct RegionTable: @unchecked Sendable {
             slots[slot] = region
             regions.append(region)
         }
-        let table = UnsafeMutablePointer<Region?>.allocate(capacity: slots.count)
-        table.initialize(from: slots, count: slots.count)
         self.regions = regions
-        self.slots = UnsafePointer(table)
+        self.slots = TableArena.permanentCopy(of: slots)
     }
 
     @inline(__always)
