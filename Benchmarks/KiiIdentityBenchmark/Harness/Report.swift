@@ -63,7 +63,9 @@ struct BenchmarkReport: Codable {
             }
         }
         if !batchScaling.isEmpty {
-            out += "\nBatch API scaling (BatchValidation.map), median ops/s [min - max]\n"
+            out += "\nBatch API scaling (BatchValidation.map), median ops/s [min - max], speedup over 1 worker\n"
+            out += "(each round times every row back to back; the control row is what this machine gives a second\n"
+            out += " thread at the same moments, for work that shares nothing)\n"
             for row in batchScaling {
                 let workers = row.workers.map { "\($0) worker\($0 == 1 ? "" : "s")" } ?? "all cores"
                 out +=

@@ -21,6 +21,9 @@ struct BatchScaling {
     let rounds: Int
     let quick: Bool
 
+    /// The name of the control row.
+    static let controlName = "(control) arithmetic only, shares nothing"
+
     func run() -> [Row] {
         let local = FixtureFiles.regionLines("phone-local.txt", in: directory)
         let emails = FixtureFiles.lines("email.txt", in: directory)
@@ -36,14 +39,30 @@ struct BatchScaling {
         let emailItems = (0..<repeats).flatMap { _ in emails.map(fresh) }
         let international = FixtureFiles.lines("phone-international.txt", in: directory)
         let internationalItems = (0..<repeats).flatMap { _ in international.map(fresh) }
-        return measure("PhoneNumber(local:country:) on phone-local.txt", phoneItems) { item in
-            (try? PhoneNumber(local: item.input, country: item.region)) != nil
-        }
-            + measure("PhoneNumber.isValid(international:) on phone-international.txt", internationalItems) {
+        let workloads = [
+            Workload("PhoneNumber(local:country:) on phone-local.txt", phoneItems) { item in
+                (try? PhoneNumber(local: item.input, country: item.region)) != nil
+            },
+            Workload("PhoneNumber.isValid(international:) on phone-international.txt", internationalItems) {
                 PhoneNumber.isValid(international: $0)
-            }
-            + measure("EmailAddress.init on email.txt", emailItems) { (try? EmailAddress($0)) != nil }
-            + measure("EmailAddress.isValid on email.txt", emailItems) { EmailAddress.isValid($0) }
+            },
+            Workload("EmailAddress.init on email.txt", emailItems) { (try? EmailAddress($0)) != nil },
+            Workload("EmailAddress.isValid on email.txt", emailItems) { EmailAddress.isValid($0) },
+            // What the machine itself gives a second thread at the same moments: work that
+            // touches no memory at all scales as far as the cores do, so a row near it is
+            // bounded by the machine, not by the code (a shared virtual machine's second vCPU
+            // often gives well under 2x, and differently from minute to minute).
+            Workload(Self.controlName, Array(0..<(repeats * 1000))) { Self.arithmetic($0) },
+        ]
+        return measure(workloads)
+    }
+
+    /// About 100 ns of dependent multiplications in registers, as much as a local phone number.
+    @inline(never)
+    static func arithmetic(_ seed: Int) -> Bool {
+        var state = UInt64(truncatingIfNeeded: seed)
+        for _ in 0..<80 { state = (state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407) ^ (state >> 29) }
+        return state & 1 == 0
     }
 
     private struct PhoneItem: Sendable {
@@ -51,36 +70,54 @@ struct BatchScaling {
         let input: String
     }
 
-    private func measure<Item: Sendable>(
-        _ workload: String,
-        _ items: [Item],
-        _ check: @escaping @Sendable (Item) -> Bool
-    ) -> [Row] {
-        let processors = ProcessInfo.processInfo.activeProcessorCount
-        let settings: [Int?] = [1, 2] + (processors > 2 ? [nil] : [])
-        var samples = [[Double]](repeating: [], count: settings.count)
-        _ = BatchValidation.map(items, workers: 1, check)  // warm-up
-        for round in 0..<rounds {
-            for offset in settings.indices {
-                let which = (round + offset) % settings.count
-                let start = Timing.wallNow()
-                let results = BatchValidation.map(items, workers: settings[which], check)
-                let end = Timing.wallNow()
-                Sink.consume(results.reduce(0) { $0 + ($1 ? 1 : 0) })
-                samples[which].append(Double(items.count) / (Double(end - start) / 1e9))
+    /// One batch to time: its items and a check that runs them through `BatchValidation.map`.
+    private struct Workload {
+        let name: String
+        let items: Int
+        let batch: (_ workers: Int?) -> Int
+
+        init<Item: Sendable>(_ name: String, _ items: [Item], _ check: @escaping @Sendable (Item) -> Bool) {
+            self.name = name
+            self.items = items.count
+            self.batch = { workers in
+                BatchValidation.map(items, workers: workers, check).reduce(0) { $0 + ($1 ? 1 : 0) }
             }
         }
-        let medians = samples.map(\.median)
-        return settings.indices.map { which in
-            Row(
-                workload: workload,
-                items: items.count,
-                workers: settings[which],
-                operationsPerSecond: medians[which],
-                minimumOperationsPerSecond: samples[which].min() ?? .nan,
-                maximumOperationsPerSecond: samples[which].max() ?? .nan,
-                speedup: zip(samples[which], samples[0]).map { $0 / $1 }.median
-            )
+    }
+
+    /// Every workload with 1 worker, 2 and (with more than 2 cores) all, round after round: a
+    /// round times every workload and setting back to back, so that the control and the
+    /// workloads meet the same moments of a machine whose speed drifts.
+    private func measure(_ workloads: [Workload]) -> [Row] {
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        let settings: [Int?] = [1, 2] + (processors > 2 ? [nil] : [])
+        var samples = [[[Double]]](repeating: [[Double]](repeating: [], count: settings.count), count: workloads.count)
+        for workload in workloads { Sink.consume(workload.batch(1)) }  // warm-up
+        for round in 0..<rounds {
+            for (index, workload) in workloads.enumerated() {
+                for offset in settings.indices {
+                    let which = (round + offset) % settings.count
+                    let start = Timing.wallNow()
+                    let accepted = workload.batch(settings[which])
+                    let end = Timing.wallNow()
+                    Sink.consume(accepted)
+                    samples[index][which].append(Double(workload.items) / (Double(end - start) / 1e9))
+                }
+            }
+        }
+        return workloads.indices.flatMap { index in
+            let perSetting = samples[index]
+            return settings.indices.map { which in
+                Row(
+                    workload: workloads[index].name,
+                    items: workloads[index].items,
+                    workers: settings[which],
+                    operationsPerSecond: perSetting[which].median,
+                    minimumOperationsPerSecond: perSetting[which].min() ?? .nan,
+                    maximumOperationsPerSecond: perSetting[which].max() ?? .nan,
+                    speedup: zip(perSetting[which], perSetting[0]).map { $0 / $1 }.median
+                )
+            }
         }
     }
 }

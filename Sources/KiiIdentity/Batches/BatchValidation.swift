@@ -1,11 +1,13 @@
 internal import Dispatch
+import Synchronization
 
 /// Validating many values at once (a file of records, an import), on every core.
 ///
-/// The input is cut into contiguous slices, one per unit of work, and the slices run in
-/// parallel with Dispatch's `concurrentPerform`, which uses as many threads as there are
-/// active cores. Results come back in input order, whatever the number of threads, so a batch
-/// gives exactly what a loop would.
+/// The input is cut into contiguous chunks, several per thread, and the threads (Dispatch's
+/// `concurrentPerform`, at most one per active core) claim the chunks in turn until none is
+/// left: a thread on a slower core (an efficiency core, a busy virtual CPU) claims fewer, so
+/// the batch is not held up by its slowest thread. Results come back in input order, whatever
+/// the number of threads, so a batch gives exactly what a loop would.
 ///
 /// ```swift
 /// let emails = ["a@example.com", "no-at-sign", "b@example.org"]
@@ -29,26 +31,28 @@ public enum BatchValidation {
         _ transform: @Sendable (Element) -> Output
     ) -> [Output] {
         let count = elements.count
-        let slices = sliceCount(elements: count, workers: workers)
         if count == 0 { return [] }
+        let plan = WorkPlan(elements: count, workers: workers)
         return [Output](unsafeUninitializedCapacity: count) { buffer, initializedCount in
-            let output = SliceOutput(base: buffer.baseAddress!)
+            let output = ChunkOutput(base: buffer.baseAddress!)
             elements.withUnsafeBufferPointer { input in
-                let source = SliceInput(base: input.baseAddress!)
-                // One loop for every slice, on the calling thread or on a worker, so that one
-                // worker and many run the same code and differ only in their threads.
-                @Sendable func work(_ slice: Int) {
-                    // Slice `slice` covers [count * slice / slices, count * (slice + 1) / slices).
-                    let start = count * slice / slices
-                    let end = count * (slice + 1) / slices
-                    for index in start..<end {
-                        (output.base + index).initialize(to: transform(source.base[index]))
+                let source = ChunkInput(base: input.baseAddress!)
+                let claims = ChunkClaims()
+                // One loop for every thread, the calling one included: claim the next chunk,
+                // fill its results, until none is left. A thread on a slower core (an
+                // efficiency core, a busy virtual CPU) simply claims fewer chunks.
+                @Sendable func work(_: Int) {
+                    while let chunk = claims.next(below: plan.chunks) {
+                        let (start, end) = plan.bounds(of: chunk, elements: count)
+                        for index in start..<end {
+                            (output.base + index).initialize(to: transform(source.base[index]))
+                        }
                     }
                 }
-                if slices == 1 {
+                if plan.workers == 1 {
                     work(0)
                 } else {
-                    DispatchQueue.concurrentPerform(iterations: slices) { work($0) }
+                    DispatchQueue.concurrentPerform(iterations: plan.workers, execute: work)
                 }
             }
             initializedCount = count
@@ -87,23 +91,63 @@ public enum BatchValidation {
         map(values, workers: workers) { Field.isValid($0) }
     }
 
-    /// Elements below which one more slice is not worth a thread hand-off.
-    static let minimumSliceLength = 64
+    /// Elements below which one more chunk is not worth claiming.
+    static let minimumChunkLength = 64
 
-    /// How many slices to cut `elements` into: `workers` when given (each slice then gets its
-    /// own thread at most), otherwise enough slices for Dispatch to balance them over the cores.
-    static func sliceCount(elements: Int, workers: Int?) -> Int {
-        if let workers { return max(1, min(workers, elements)) }
-        return min(max(1, elements / minimumSliceLength), 256)
+    /// Chunks per thread: enough that the last chunks even out threads that run at different
+    /// speeds (a chunk is at most 1/16 of a thread's share), few enough that claiming one costs
+    /// nothing next to its work.
+    static let chunksPerThread = 16
+
+    /// The most chunks a batch is cut into when no worker count is given.
+    static let maximumChunks = 256
+
+    /// How a batch is shared out: how many workers claim chunks, and how many chunks there are.
+    struct WorkPlan: Sendable {
+        /// Loops that claim chunks; Dispatch runs at most one per active core at once.
+        let workers: Int
+        let chunks: Int
+
+        /// `workers` loops when given (never more than there are elements), else one per chunk,
+        /// so that Dispatch uses every core; chunks of at least ``minimumChunkLength`` elements
+        /// unless there would be fewer chunks than workers.
+        init(elements: Int, workers: Int?) {
+            guard let requested = workers else {
+                let chunks = max(1, min(elements / minimumChunkLength, maximumChunks))
+                (self.workers, self.chunks) = (chunks, chunks)
+                return
+            }
+            let workers = max(1, min(requested, elements))
+            self.workers = workers
+            self.chunks =
+                workers == 1 ? 1 : max(workers, min(workers * chunksPerThread, elements / minimumChunkLength))
+        }
+
+        /// Chunk `chunk` covers `[elements * chunk / chunks, elements * (chunk + 1) / chunks)`.
+        func bounds(of chunk: Int, elements: Int) -> (start: Int, end: Int) {
+            (elements * chunk / chunks, elements * (chunk + 1) / chunks)
+        }
     }
 }
 
-/// Where the slices write their results: disjoint indices of one uninitialised buffer.
-private struct SliceOutput<Output>: @unchecked Sendable {
+/// The next chunk to process, shared by a batch's threads: one atomic counter, claimed once a
+/// chunk (at least 64 elements, thousands in a large batch), so threads seldom meet on it.
+private final class ChunkClaims: Sendable {
+    private let nextChunk = Atomic<Int>(0)
+
+    /// The next unclaimed chunk below `chunks`, or `nil` when all are claimed.
+    func next(below chunks: Int) -> Int? {
+        let chunk = nextChunk.add(1, ordering: .relaxed).oldValue
+        return chunk < chunks ? chunk : nil
+    }
+}
+
+/// Where the chunks write their results: disjoint indices of one uninitialised buffer.
+private struct ChunkOutput<Output>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Output>
 }
 
-/// Where the slices read their input: a buffer that outlives the parallel loop.
-private struct SliceInput<Element>: @unchecked Sendable {
+/// Where the chunks read their input: a buffer that outlives the parallel loop.
+private struct ChunkInput<Element>: @unchecked Sendable {
     let base: UnsafePointer<Element>
 }

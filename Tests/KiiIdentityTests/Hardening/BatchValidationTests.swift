@@ -1,5 +1,9 @@
-import KiiIdentity
+import Dispatch
+import Foundation
+import Synchronization
 import Testing
+
+@testable import KiiIdentity
 
 @Suite("BatchValidation")
 struct BatchValidationTests {
@@ -67,5 +71,70 @@ struct BatchValidationTests {
     func emptyBatch() {
         #expect(BatchValidation.isValid([], as: Password.self).isEmpty)
         #expect(BatchValidation.validate([], as: Password.self, workers: 2).isEmpty)
+    }
+
+    @Test(
+        "the chunks of a plan cover every element once, in order",
+        arguments: [1, 2, 63, 64, 65, 200, 4099, 200_000],
+        [nil, 1, 2, 3, 8] as [Int?]
+    )
+    func chunksCoverEveryElement(count: Int, workers: Int?) {
+        let plan = BatchValidation.WorkPlan(elements: count, workers: workers)
+        #expect(plan.workers >= 1 && plan.workers <= count)
+        if let workers { #expect(plan.workers == min(workers, count)) }
+        #expect(plan.chunks >= plan.workers || workers == nil)
+        var next = 0
+        for chunk in 0..<plan.chunks {
+            let (start, end) = plan.bounds(of: chunk, elements: count)
+            #expect(start == next, "chunk \(chunk) of \(plan.chunks)")
+            #expect(end >= start)
+            next = end
+        }
+        #expect(next == count)
+    }
+
+    @Test("two workers cut a large batch into many chunks, one worker into one")
+    func chunkCounts() {
+        #expect(BatchValidation.WorkPlan(elements: 200_000, workers: 2).chunks == 2 * BatchValidation.chunksPerThread)
+        #expect(BatchValidation.WorkPlan(elements: 200_000, workers: 1).chunks == 1)
+        // Too few elements for chunks of 64: one chunk a worker, as many as asked.
+        #expect(BatchValidation.WorkPlan(elements: 100, workers: 2).chunks == 2)
+        #expect(BatchValidation.WorkPlan(elements: 100, workers: nil).chunks == 1)
+        #expect(BatchValidation.WorkPlan(elements: 1_000_000, workers: nil).chunks == BatchValidation.maximumChunks)
+    }
+
+    @Test("with workers: 1 every element runs on the calling thread")
+    func oneWorkerRunsOnTheCaller() {
+        let caller = pthread_self()
+        let threads = BatchValidation.map(Array(0..<5000), workers: 1) { _ in pthread_self() }
+        #expect(Set(threads) == [caller])
+    }
+
+    @Test("with workers: 2 at most two threads run the elements")
+    func twoWorkersUseAtMostTwoThreads() {
+        let threads = BatchValidation.map(Array(0..<20_000), workers: 2) { _ in pthread_self() }
+        #expect(Set(threads).count <= 2)
+    }
+
+    /// The thread that runs element 0 becomes slow (1 ms an element, sleeping, so that the
+    /// other thread can run): with the batch cut into one half a thread, fixed in advance, it
+    /// would still run half of the elements; with chunks claimed in turn, the other thread
+    /// claims nearly all of them while the slow one works through its first chunk.
+    @Test(
+        "a slow thread does not hold up the batch: the other claims the remaining chunks",
+        .enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2)
+    )
+    func slowThreadDoesNotHoldTheBatch() {
+        let count = 64 * 64
+        let slowThread = Atomic<UInt>(0)
+        let threads = BatchValidation.map(Array(0..<count), workers: 2) { index -> UInt in
+            let thread = UInt(pthread_self())
+            if index == 0 { slowThread.store(thread, ordering: .relaxed) }
+            if thread == slowThread.load(ordering: .relaxed) { usleep(1000) }
+            return thread
+        }
+        let slow = threads[0]
+        let ranSlowly = threads.count { $0 == slow }
+        #expect(ranSlowly <= count / 4, "the slow thread ran \(ranSlowly) of \(count) elements")
     }
 }
