@@ -29,7 +29,8 @@ struct BenchmarkOptions {
           --quick              CI smoke run: 3 rounds of short samples, no Swift Regex rows (< 1 minute)
           --json               print the figures as JSON instead of the table
           --filter NAME        run only scenarios whose name contains NAME (repeatable)
-          --rounds N           rounds per scenario (default 9; the median is reported)
+          --rounds N           rounds per scenario (default 9; the median is reported;
+                               the batch scaling runs 3x as many)
           --no-batch           skip the batch (1 vs 2 cores) scaling measurement
           --fixtures DIR       read the input mixes from DIR (default Fixtures/bench)
           --generate-fixtures  regenerate the input mixes into the fixtures directory and exit

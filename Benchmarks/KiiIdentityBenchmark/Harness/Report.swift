@@ -69,7 +69,7 @@ struct BenchmarkReport: Codable {
             for row in batchScaling {
                 let workers = row.workers.map { "\($0) worker\($0 == 1 ? "" : "s")" } ?? "all cores"
                 out +=
-                    "  " + pad(row.workload, 50, left: true) + pad("\(row.items) items", 14)
+                    "  " + pad(row.workload, 50, left: true) + pad("\(row.items) items x\(row.batchesPerSample)", 18)
                     + pad(workers, 12) + pad(Self.rate(row.operationsPerSecond), 10)
                     + pad(
                         "[\(Self.rate(row.minimumOperationsPerSecond)) - \(Self.rate(row.maximumOperationsPerSecond))]",

@@ -6,6 +6,8 @@ struct BatchScaling {
     struct Row: Codable {
         let workload: String
         let items: Int
+        /// How many times a sample runs the batch (as many as take one worker about 40 ms).
+        let batchesPerSample: Int
         /// `nil` for every active core.
         let workers: Int?
         let operationsPerSecond: Double
@@ -87,21 +89,32 @@ struct BatchScaling {
 
     /// Every workload with 1 worker, 2 and (with more than 2 cores) all, round after round: a
     /// round times every workload and setting back to back, so that the control and the
-    /// workloads meet the same moments of a machine whose speed drifts.
+    /// workloads meet the same moments of a machine whose speed drifts. A sample runs the batch
+    /// as many times as it takes one worker about 40 ms (5 ms with `--quick`; a batch of a few
+    /// milliseconds would measure the threads' start and the last chunk's wait, not the work).
     private func measure(_ workloads: [Workload]) -> [Row] {
         let processors = ProcessInfo.processInfo.activeProcessorCount
         let settings: [Int?] = [1, 2] + (processors > 2 ? [nil] : [])
+        let sampleNanoseconds: Double = quick ? 5e6 : 40e6
+        let passes = workloads.map { workload in
+            // A warm-up batch (the phone tables compile in it), then a timed one that sets how
+            // many batches make a sample.
+            Sink.consume(workload.batch(1))
+            let start = Timing.wallNow()
+            Sink.consume(workload.batch(1))
+            let elapsed = Double(Timing.wallNow() - start)
+            return max(1, Int((sampleNanoseconds / max(elapsed, 1)).rounded(.up)))
+        }
         var samples = [[[Double]]](repeating: [[Double]](repeating: [], count: settings.count), count: workloads.count)
-        for workload in workloads { Sink.consume(workload.batch(1)) }  // warm-up
         for round in 0..<rounds {
             for (index, workload) in workloads.enumerated() {
                 for offset in settings.indices {
                     let which = (round + offset) % settings.count
                     let start = Timing.wallNow()
-                    let accepted = workload.batch(settings[which])
+                    for _ in 0..<passes[index] { Sink.consume(workload.batch(settings[which])) }
                     let end = Timing.wallNow()
-                    Sink.consume(accepted)
-                    samples[index][which].append(Double(workload.items) / (Double(end - start) / 1e9))
+                    let operations = Double(workload.items * passes[index])
+                    samples[index][which].append(operations / (Double(end - start) / 1e9))
                 }
             }
         }
@@ -111,6 +124,7 @@ struct BatchScaling {
                 Row(
                     workload: workloads[index].name,
                     items: workloads[index].items,
+                    batchesPerSample: passes[index],
                     workers: settings[which],
                     operationsPerSecond: perSetting[which].median,
                     minimumOperationsPerSecond: perSetting[which].min() ?? .nan,

@@ -95,12 +95,12 @@ public enum BatchValidation {
     static let minimumChunkLength = 64
 
     /// Chunks per thread: enough that the last chunks even out threads that run at different
-    /// speeds (a chunk is at most 1/16 of a thread's share), few enough that claiming one costs
+    /// speeds (a chunk is at most 1/64 of a thread's share), few enough that claiming one costs
     /// nothing next to its work.
-    static let chunksPerThread = 16
+    static let chunksPerThread = 64
 
     /// The most chunks a batch is cut into when no worker count is given.
-    static let maximumChunks = 256
+    static let maximumChunks = 1024
 
     /// How a batch is shared out: how many workers claim chunks, and how many chunks there are.
     struct WorkPlan: Sendable {
