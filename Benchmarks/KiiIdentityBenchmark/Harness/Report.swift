@@ -64,8 +64,8 @@ struct BenchmarkReport: Codable {
         }
         if !batchScaling.isEmpty {
             out += "\nBatch API scaling (BatchValidation.map), median ops/s [min - max], speedup over 1 worker\n"
-            out += "(each round times every row back to back; the control row is what this machine gives a second\n"
-            out += " thread at the same moments, for work that shares nothing)\n"
+            out += "(each round times every row back to back; the control rows are what this machine gives a\n"
+            out += " second thread at the same moments, for arithmetic that touches no memory)\n"
             for row in batchScaling {
                 let workers = row.workers.map { "\($0) worker\($0 == 1 ? "" : "s")" } ?? "all cores"
                 out +=

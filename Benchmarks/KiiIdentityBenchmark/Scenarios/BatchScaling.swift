@@ -23,8 +23,9 @@ struct BatchScaling {
     let rounds: Int
     let quick: Bool
 
-    /// The name of the control row.
-    static let controlName = "(control) arithmetic only, shares nothing"
+    /// The names of the control rows.
+    static let latencyControlName = "(control) 1 chain of multiplications"
+    static let throughputControlName = "(control) 6 chains of additions (a busy core)"
 
     func run() -> [Row] {
         let local = FixtureFiles.regionLines("phone-local.txt", in: directory)
@@ -50,21 +51,41 @@ struct BatchScaling {
             },
             Workload("EmailAddress.init on email.txt", emailItems) { (try? EmailAddress($0)) != nil },
             Workload("EmailAddress.isValid on email.txt", emailItems) { EmailAddress.isValid($0) },
-            // What the machine itself gives a second thread at the same moments: work that
-            // touches no memory at all scales as far as the cores do, so a row near it is
-            // bounded by the machine, not by the code (a shared virtual machine's second vCPU
-            // often gives well under 2x, and differently from minute to minute).
-            Workload(Self.controlName, Array(0..<(repeats * 1000))) { Self.arithmetic($0) },
+            // What the machine itself gives a second thread at the same moments, for work that
+            // touches no memory: one chain of multiplications leaves most of a core idle, six
+            // chains of additions keep all of it busy. A shared virtual machine's two vCPUs are
+            // at times two halves of one physical core (SMT siblings on the host) or share it with
+            // another guest: then the first still nears 2x and the second does not, and a
+            // validator, which also keeps a core busy, lands between them.
+            Workload(Self.latencyControlName, Array(0..<(repeats * 1000))) { Self.dependentArithmetic($0) },
+            Workload(Self.throughputControlName, Array(0..<(repeats * 1000))) { Self.independentArithmetic($0) },
         ]
         return measure(workloads)
     }
 
-    /// About 100 ns of dependent multiplications in registers, as much as a local phone number.
+    /// About 100 ns of one chain of dependent multiplications in registers.
     @inline(never)
-    static func arithmetic(_ seed: Int) -> Bool {
+    static func dependentArithmetic(_ seed: Int) -> Bool {
         var state = UInt64(truncatingIfNeeded: seed)
         for _ in 0..<80 { state = (state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407) ^ (state >> 29) }
         return state & 1 == 0
+    }
+
+    /// About 100 ns of six chains of additions and exclusive ors in registers, as many as the
+    /// core can issue at once.
+    @inline(never)
+    static func independentArithmetic(_ seed: Int) -> Bool {
+        var a = UInt64(truncatingIfNeeded: seed)
+        var (b, c, d, e, f) = (a &+ 1, a &+ 2, a &+ 3, a &+ 4, a &+ 5)
+        for _ in 0..<200 {
+            a &+= b
+            b ^= c
+            c &+= d
+            d ^= e
+            e &+= f
+            f ^= a
+        }
+        return (a ^ b ^ c ^ d ^ e ^ f) & 1 == 0
     }
 
     private struct PhoneItem: Sendable {
