@@ -10,8 +10,8 @@ internal import CPhoneNumberShims
 ///   full-width digits and `＋`; see ``init(userInput:country:policy:)``.
 ///
 /// A cheap syntax check runs first; the compiled phone engine (libphonenumber's own metadata
-/// compiled into digit automata) then gives libphonenumber's verdict on what passes it. The ``PhonePolicy`` decides the digit bounds and whether
-/// only mobile numbers pass.
+/// compiled into digit automata) then gives libphonenumber's verdict on what passes it. The
+/// ``PhonePolicy`` decides the digit bounds and whether only mobile numbers pass.
 ///
 /// Two values are equal when their ``e164`` is: `US-4155552671` and `+14155552671` are the
 /// same number (the uniqueness key), whatever region each was read in.

@@ -127,16 +127,9 @@ enum PhoneEngine {
     static func plainInternational(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainInternational? {
         guard bytes.count >= 4, bytes[0] == UInt8(ascii: "+"), bytes[1] != UInt8(ascii: "0") else { return nil }
         let territories = PhoneTerritories.shared
-        var code = 0
-        var codeLength = 0
-        for length in 1...3 {
-            code = code * 10 + Int(bytes[length] &- 0x30)
-            if territories.knows(code) {
-                codeLength = length
-                break
-            }
-        }
-        guard codeLength > 0, let tables = territories.territories(code) else { return nil }
+        guard let (code, codeLength) = countryCode(UnsafeBufferPointer(rebasing: bytes[1...]), territories),
+            let tables = territories.territories(code)
+        else { return nil }
         let national = UnsafeBufferPointer(rebasing: bytes[(1 + codeLength)...])
         guard national.count >= minimumNationalLength, national.count <= maximumNationalLength else { return nil }
         let starts = tables.main.pointee.nationalPrefixStarts
@@ -154,15 +147,22 @@ enum PhoneEngine {
 
     /// `ExtractCountryCode`: the first one to three digits that are a calling code in use.
     private static func countryCode(_ digits: DigitString, _ territories: PhoneTerritories) -> (Int, Int)? {
-        digits.withDigits { digits in
-            guard let first = digits.first, first != UInt8(ascii: "0") else { return nil }
-            var code = 0
-            for length in 1...min(3, digits.count) {
-                code = code * 10 + Int(digits[length - 1] &- 0x30)
-                if territories.knows(code) { return (code, length) }
-            }
-            return nil
+        digits.withDigits { countryCode($0, territories) }
+    }
+
+    /// ``countryCode(_:_:)`` over ASCII digits: the code and how many digits it takes.
+    @inline(__always)
+    private static func countryCode(
+        _ digits: UnsafeBufferPointer<UInt8>,
+        _ territories: PhoneTerritories
+    ) -> (Int, Int)? {
+        guard let first = digits.first, first != UInt8(ascii: "0") else { return nil }
+        var code = 0
+        for length in 1...min(3, digits.count) {
+            code = code * 10 + Int(digits[length - 1] &- 0x30)
+            if territories.knows(code) { return (code, length) }
         }
+        return nil
     }
 
     /// `MaybeExtractCountryCode`'s last case: the region's own calling code written without `+`

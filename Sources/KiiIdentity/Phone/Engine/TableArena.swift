@@ -3,7 +3,8 @@
 /// The tables themselves are plain pointers into it (``DigitAutomaton``, the length masks of a
 /// ``CompiledTerritory``), so copying or reading them costs no reference counting: a number
 /// checked on two cores at once touches no shared counter. Whoever keeps a table keeps its
-/// arena (a ``CompiledTerritory`` holds its own; published tables live as long as the process).
+/// arena: a ``CallingCodeTables`` holds the one of its territories, and published tables live
+/// as long as the process.
 final class TableArena: @unchecked Sendable {
     // `@unchecked`: `blocks` changes only while the tables are built, before any other thread
     // can see the arena, and is read again only by `deinit`.
