@@ -17,11 +17,12 @@
 /// spelled like it). When no reading is valid, the first reading's problems are thrown.
 ///
 /// ```swift
-/// let lookup = try LoginLookup("09012345678", country: "JP", policy: policy.phonePolicy)
+/// let policy = RegistrationPolicy()   // the service's sign-up policy
+/// let lookup = try LoginLookup("09012345678", country: "JP", policy: policy)
 /// lookup.keys   // [phone=+819012345678, username=09012345678]
 /// // SELECT user_id, kind FROM user_keys WHERE (kind, value) IN (...): take the first key's user
-/// try LoginLookup("US-4155552671").keys   // [phone=+14155552671, username=us-4155552671]
-/// try LoginLookup("Ann@Example.com").keys // [email=Ann@example.com]
+/// try LoginLookup("US-4155552671", policy: policy).keys    // [phone=+14155552671, username=us-4155552671]
+/// try LoginLookup("Ann@Example.com", policy: policy).keys  // [email=Ann@example.com]
 /// ```
 public struct LoginLookup: Sendable, Hashable, CustomStringConvertible {
     /// The valid readings of the text, in the order to look them up; one or two.
@@ -39,14 +40,21 @@ public struct LoginLookup: Sendable, Hashable, CustomStringConvertible {
     ///   - text: the identifier as typed (a username, an email address, a phone number in any
     ///     strict form, or a qualified `EMAIL:`/`PHONE:` form).
     ///   - country: the region a local phone number is read in, when the form sends one.
-    ///   - policy: the phone policy the service signs users up with
-    ///     (``RegistrationPolicy/phonePolicy``), so that every number a user could sign up with
-    ///     is read.
+    ///   - policy: the policy the service signs users up with: its phone rules read the number,
+    ///     so that every number a user could sign up with is found. It has no default, so that a
+    ///     service with its own phone rules cannot log in with other ones by mistake.
     /// - Throws: ``ValidationError``: `missing` (field `identifier`) for empty text, `too_long`
     ///   past ``LoginIdentifier/maximumBytes`` plus a 6-byte prefix, otherwise the problems of
     ///   the first reading when no reading is valid.
     /// - Complexity: O(*n*), O(1) past the maximum length.
-    public init(_ text: String, country: String? = nil, policy: PhonePolicy = .default) throws(ValidationError) {
+    public init(
+        _ text: String,
+        country: String? = nil,
+        policy registrationPolicy: RegistrationPolicy
+    )
+        throws(ValidationError)
+    {
+        let policy = registrationPolicy.phonePolicy
         let maximum = LoginIdentifier.maximumBytes + LoginIdentifier.emailPrefix.utf8.count
         if text.utf8.count > maximum { throw LoginIdentifier.tooLong(maximum: maximum) }
         if text.hasPrefix(LoginIdentifier.emailPrefix) || text.hasPrefix(LoginIdentifier.phonePrefix) {

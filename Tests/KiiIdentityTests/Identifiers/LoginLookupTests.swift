@@ -3,7 +3,13 @@ import Testing
 
 @Suite("LoginLookup: from what a user typed to the keys to look up")
 struct LoginLookupTests {
-    static func keys(_ text: String, country: String? = nil, policy: PhonePolicy = .default) throws -> [String] {
+    static let policy = RegistrationPolicy()
+
+    static func keys(
+        _ text: String,
+        country: String? = nil,
+        policy: RegistrationPolicy = Self.policy
+    ) throws -> [String] {
         try LoginLookup(text, country: country, policy: policy).keys.map(\.description)
     }
 
@@ -37,7 +43,7 @@ struct LoginLookupTests {
             ("+14155552671", nil), ("US-4155552671", nil), ("4155552671", "US"), ("PHONE:+14155552671", nil),
             ("PHONE:US-4155552671", nil),
         ]
-        let firstKeys = try forms.map { try LoginLookup($0.0, country: $0.1).keys[0] }
+        let firstKeys = try forms.map { try LoginLookup($0.0, country: $0.1, policy: Self.policy).keys[0] }
         #expect(Set(firstKeys).count == 1)
         #expect(firstKeys[0].kind == .phone)
         #expect(firstKeys[0].value == "+14155552671")
@@ -49,16 +55,16 @@ struct LoginLookupTests {
             identity: IdentityData(username: "ann", phone: "JP-09012345678"),
             password: "correct horse"
         )
-        let lookup = try LoginLookup("09012345678", country: "JP")
+        let lookup = try LoginLookup("09012345678", country: "JP", policy: Self.policy)
         #expect(registration.uniquenessKeys.keys.contains(lookup.keys[0]))
-        let byUsername = try LoginLookup("ANN", country: "JP")
+        let byUsername = try LoginLookup("ANN", country: "JP", policy: Self.policy)
         #expect(byUsername.keys == [registration.uniquenessKeys.keys[0]])
     }
 
     @Test("a digits-only username stays reachable when the form sends a country")
     func digitsOnlyUsername() throws {
         // Not a valid JP number: only the username reading is left.
-        let lookup = try LoginLookup("12345", country: "JP")
+        let lookup = try LoginLookup("12345", country: "JP", policy: Self.policy)
         #expect(lookup.keys.map(\.description) == ["username=12345"])
         #expect(lookup.kind == .username)
         #expect(lookup.candidates[0].couldBeLocalPhoneNumber)
@@ -68,11 +74,11 @@ struct LoginLookupTests {
     func policy() throws {
         #expect(try Self.keys("0312345678", country: "JP") == ["username=0312345678"])
         #expect(
-            try Self.keys("0312345678", country: "JP", policy: .anyValidNumber)
+            try Self.keys("0312345678", country: "JP", policy: RegistrationPolicy(mobileOnly: false))
                 == ["phone=+81312345678", "username=0312345678"]
         )
-        #expect(throws: ValidationError.self) { try LoginLookup("+81312345678") }
-        #expect(try Self.keys("+81312345678", policy: .anyValidNumber) == ["phone=+81312345678"])
+        #expect(throws: ValidationError.self) { try LoginLookup("+81312345678", policy: Self.policy) }
+        #expect(try Self.keys("+81312345678", policy: RegistrationPolicy(mobileOnly: false)) == ["phone=+81312345678"])
     }
 
     @Test(
@@ -87,7 +93,9 @@ struct LoginLookupTests {
         ] as [(String, String?, String, String)]
     )
     func invalid(text: String, country: String?, field: String, code: String) throws {
-        let error = try #require(throws: ValidationError.self) { try LoginLookup(text, country: country) }
+        let error = try #require(throws: ValidationError.self) {
+            try LoginLookup(text, country: country, policy: Self.policy)
+        }
         #expect(error.field.rawValue == field)
         #expect(error.code.rawValue == code)
     }
@@ -95,7 +103,7 @@ struct LoginLookupTests {
     @Test("length is checked before content")
     func tooLong() throws {
         let error = try #require(throws: ValidationError.self) {
-            try LoginLookup(String(repeating: "a", count: 10_000_000))
+            try LoginLookup(String(repeating: "a", count: 10_000_000), policy: Self.policy)
         }
         #expect(error.field == .identifier)
         #expect(error.code == .tooLong)
