@@ -33,7 +33,7 @@ import Testing
     }
 
     /// (line, the one problem's detail).
-    static let unreadable: [(String, ValidationError.Detail)] = [
+    static let unreadable: [(String, ValidationError.JSONDetail)] = [
         (#"{"username": "trail"} x"#, .jsonSyntax(.textAfterValue, column: 23)),
         (#"{"username": "trail",}"#, .jsonSyntax(.trailingComma, column: 22)),
         (#"{"username": "a", "username": "b"}"#, .duplicateMember(name: "username", column: 19)),
@@ -42,7 +42,7 @@ import Testing
     ]
 
     @Test(arguments: unreadable)
-    func unreadableLinesHaveOneProblem(line: String, detail: ValidationError.Detail) {
+    func unreadableLinesHaveOneProblem(line: String, detail: ValidationError.JSONDetail) {
         let result = Self.decoder.decodeRecord(from: Array(line.utf8))
         #expect(result == .failure(ValidationError(.line, detail)))
     }

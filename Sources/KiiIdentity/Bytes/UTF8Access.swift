@@ -48,7 +48,7 @@ enum CharacterDescription {
     static func character(
         _ bytes: UnsafeBufferPointer<UInt8>,
         at index: Int
-    ) -> ValidationError.Detail.OffendingCharacter {
+    ) -> ValidationError.FieldDetail.OffendingCharacter {
         // Decode the scalar that starts here, if it is well formed.
         var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
         var decoder = UTF8()

@@ -30,7 +30,27 @@ public struct ValidationError: Error, Sendable, Hashable, Codable, CustomStringC
     }
 
     /// Creates an error with a single problem.
-    public init(_ field: Field, _ detail: Detail) {
+    public init(_ field: Field, _ detail: any Detail) {
+        self.problems = [Problem(field: field, detail)]
+    }
+
+    /// Creates an error with a single problem of a field rule.
+    public init(_ field: Field, _ detail: FieldDetail) {
+        self.problems = [Problem(field: field, detail)]
+    }
+
+    /// Creates an error with a single problem of a phone number.
+    public init(_ field: Field, _ detail: PhoneDetail) {
+        self.problems = [Problem(field: field, detail)]
+    }
+
+    /// Creates an error with a single problem of a record.
+    public init(_ field: Field, _ detail: RecordDetail) {
+        self.problems = [Problem(field: field, detail)]
+    }
+
+    /// Creates an error with a single problem of a JSON text.
+    public init(_ field: Field, _ detail: JSONDetail) {
         self.problems = [Problem(field: field, detail)]
     }
 
@@ -76,19 +96,44 @@ extension ValidationError {
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// The field the problem is about.
         public let field: Field
-        /// What is wrong, as data.
-        public let detail: Detail
+        /// What is wrong, as data: a value of the domain's detail type (``FieldDetail``,
+        /// ``PhoneDetail``, ``RecordDetail``, ``JSONDetail``, ...).
+        public let detail: any Detail
 
         /// Creates a problem about `field`.
-        public init(field: Field, _ detail: Detail) {
+        public init(field: Field, _ detail: any Detail) {
             self.field = field
             self.detail = detail
         }
 
-        /// Creates a problem from a code and an English reason phrase (a ``Detail/custom(_:reason:)``
-        /// detail, which every language shows as given).
+        /// Creates a problem of a field rule: `Problem(field: .username, .tooShort(minimum: 3, unit: .characters))`.
+        public init(field: Field, _ detail: FieldDetail) {
+            self.field = field
+            self.detail = detail
+        }
+
+        /// Creates a problem of a phone number: `Problem(field: .phoneNumber, .landline)`.
+        public init(field: Field, _ detail: PhoneDetail) {
+            self.field = field
+            self.detail = detail
+        }
+
+        /// Creates a problem of a record: `Problem(field: .user, .noIdentifier)`.
+        public init(field: Field, _ detail: RecordDetail) {
+            self.field = field
+            self.detail = detail
+        }
+
+        /// Creates a problem of a JSON text: `Problem(field: .json, .notAnObject)`.
+        public init(field: Field, _ detail: JSONDetail) {
+            self.field = field
+            self.detail = detail
+        }
+
+        /// Creates a problem from a code and an English reason phrase (a ``CustomDetail``,
+        /// which every language shows as given).
         public init(field: Field, code: Code, reason: String) {
-            self.init(field: field, .custom(code, reason: reason))
+            self.init(field: field, CustomDetail(code: code, reason: reason))
         }
 
         /// The stable machine code.
@@ -101,5 +146,15 @@ extension ValidationError {
         public var message: String { message(in: .english) }
 
         public var description: String { message }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.field == rhs.field && lhs.detail.isEqual(to: rhs.detail)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(field)
+            hasher.combine(ObjectIdentifier(type(of: detail)))
+            detail.hash(into: &hasher)
+        }
     }
 }

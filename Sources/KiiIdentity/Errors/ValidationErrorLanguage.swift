@@ -30,18 +30,20 @@ extension ValidationError.Problem {
     /// The reason in `language`, without the field's name: "is too short (minimum 3 characters)",
     /// "3 文字以上で入力してください".
     public func reason(in language: ValidationError.Language) -> String {
-        switch language {
-        case .english: EnglishCatalog.reason(detail)
-        case .japanese: JapaneseCatalog.reason(detail)
-        }
+        detail.phrase(in: language).reason
     }
 
     /// The field's name and the reason in `language`: "username is too short (minimum 3 characters)",
     /// "ユーザー名は 3 文字以上で入力してください".
     public func message(in language: ValidationError.Language) -> String {
+        let phrase = detail.phrase(in: language)
         switch language {
-        case .english: EnglishCatalog.message(field, detail)
-        case .japanese: JapaneseCatalog.message(field, detail)
+        case .english: return "\(EnglishCatalog.label(field)) \(phrase.reason)"
+        case .japanese:
+            return JapaneseCatalog.joined(
+                JapaneseCatalog.joined(JapaneseCatalog.label(field), phrase.particle),
+                phrase.reason
+            )
         }
     }
 }

@@ -8,7 +8,7 @@ enum FieldChecks {
         _ count: Int,
         _ lengths: ClosedRange<Int>,
         field: ValidationError.Field,
-        unit: ValidationError.Detail.LengthUnit = .characters
+        unit: ValidationError.FieldDetail.LengthUnit = .characters
     ) -> (problem: ValidationError.Problem?, stop: Bool) {
         if count == 0 {
             return (ValidationError.Problem(field: field, .missing), true)
@@ -29,7 +29,7 @@ enum FieldChecks {
     static func characters(
         _ bytes: UnsafeBufferPointer<UInt8>,
         allowed: ByteSet,
-        allowedCharacters: ValidationError.Detail.AllowedCharacters,
+        allowedCharacters: ValidationError.FieldDetail.AllowedCharacters,
         field: ValidationError.Field,
         revealCharacter: Bool = true,
         positionOffset: Int = 0

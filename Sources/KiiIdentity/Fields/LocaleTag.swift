@@ -69,7 +69,7 @@ public struct LocaleTag: IdentityField {
             return [bad]
         }
         guard let misfit = firstMisfit(bytes), !isGrandfathered(bytes) else { return [] }
-        let detail: ValidationError.Detail
+        let detail: ValidationError.FieldDetail
         if misfit.lowerBound == bytes.count {
             detail = .languageTagEndsEarly
         } else if misfit.isEmpty {

@@ -24,7 +24,7 @@ enum PhoneResolver {
         return PhoneNumberLibrary.analyze(bytes, region: region)
     }
 
-    private static func fail(_ detail: ValidationError.Detail) -> ValidationError {
+    private static func fail(_ detail: ValidationError.PhoneDetail) -> ValidationError {
         ValidationError(.phoneNumber, detail)
     }
 
@@ -66,11 +66,10 @@ enum PhoneResolver {
         var problems = PhoneSyntax.localProblems(bytes)
         let region = RegionTable.shared.region(country)
         if region == nil {
-            problems += CountryCode.diagnose(country).map {
-                ValidationError.Problem(
-                    field: countryField,
-                    countryInRegionPrefix ? .regionPrefix($0.detail) : $0.detail
-                )
+            problems += CountryCode.details(country).map { detail in
+                countryInRegionPrefix
+                    ? ValidationError.Problem(field: countryField, .regionPrefix(detail))
+                    : ValidationError.Problem(field: countryField, detail)
             }
         }
         guard problems.isEmpty, let region else { throw ValidationError(problems) }

@@ -2,7 +2,11 @@
 enum PhoneSyntax {
     static let field = ValidationError.Field.phoneNumber
 
-    static func problem(_ detail: ValidationError.Detail) -> ValidationError.Problem {
+    static func problem(_ detail: ValidationError.PhoneDetail) -> ValidationError.Problem {
+        ValidationError.Problem(field: field, detail)
+    }
+
+    static func problem(_ detail: ValidationError.FieldDetail) -> ValidationError.Problem {
         ValidationError.Problem(field: field, detail)
     }
 

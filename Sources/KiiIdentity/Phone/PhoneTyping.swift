@@ -15,7 +15,11 @@ enum PhoneTyping {
         var digits: [UInt8] = []
     }
 
-    private static func problem(_ detail: ValidationError.Detail) -> ValidationError.Problem {
+    private static func problem(_ detail: ValidationError.FieldDetail) -> ValidationError.Problem {
+        ValidationError.Problem(field: .phoneNumber, detail)
+    }
+
+    private static func problem(_ detail: ValidationError.PhoneDetail) -> ValidationError.Problem {
         ValidationError.Problem(field: .phoneNumber, detail)
     }
 

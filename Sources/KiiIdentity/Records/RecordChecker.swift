@@ -14,7 +14,12 @@ struct RecordChecker {
     }
 
     /// Adds a problem.
-    mutating func add(_ field: ValidationError.Field, _ detail: ValidationError.Detail) {
+    mutating func add(_ field: ValidationError.Field, _ detail: ValidationError.RecordDetail) {
+        problems.append(ValidationError.Problem(field: field, detail))
+    }
+
+    /// Adds a problem of a phone number.
+    mutating func add(_ field: ValidationError.Field, _ detail: ValidationError.PhoneDetail) {
         problems.append(ValidationError.Problem(field: field, detail))
     }
 

@@ -273,7 +273,7 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
 
 extension RecordChecker {
     /// The predefined members an update may not remove, with the problem each one is.
-    static let unremovableMembers: [String: (field: ValidationError.Field, detail: ValidationError.Detail)] = [
+    static let unremovableMembers: [String: (field: ValidationError.Field, detail: ValidationError.RecordDetail)] = [
         "loginName": (.username, .usernameNotRemovable),
         "emailAddress": (.emailAddress, .identifierNotRemovable),
         "phoneNumber": (.phoneNumber, .identifierNotRemovable),

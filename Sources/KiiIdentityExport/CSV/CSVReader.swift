@@ -11,7 +11,7 @@ struct CSVReader {
         /// The fields' bytes, unquoted.
         case fields([[UInt8]])
         /// A record that breaks the syntax; the detail says how.
-        case malformed(ValidationError.Detail)
+        case malformed(ValidationError.ExportDetail)
         /// A record longer than the reader's line limit.
         case tooLong
     }
@@ -59,7 +59,7 @@ struct CSVReader {
         var byteCount = 0
 
         /// Parses one physical line; returns what is wrong when the syntax is broken.
-        mutating func consume(_ line: [UInt8]) -> ValidationError.Detail? {
+        mutating func consume(_ line: [UInt8]) -> ValidationError.ExportDetail? {
             byteCount += line.count + 1
             var bytes = line[...]
             if !inQuotes, bytes.last == 0x0D { bytes = bytes.dropLast() }

@@ -33,7 +33,7 @@ final class CSVRecordReader {
             return (line, .failure(ValidationError(.line, detail)))
         case .fields(let cells):
             guard cells.count == columns.count else {
-                let detail = ValidationError.Detail.columnCount(fields: cells.count, headerFields: columns.count)
+                let detail = ValidationError.ExportDetail.columnCount(fields: cells.count, headerFields: columns.count)
                 return (line, .failure(ValidationError(.line, detail)))
             }
             return (line, .success(makeRecord(from: cells)))

@@ -76,8 +76,18 @@ public struct ExportRecord: Sendable, Hashable {
     }
 
     /// Keeps a problem with member `name`, under the member's field.
-    mutating func addProblem(member: String, _ detail: ValidationError.Detail) {
+    mutating func addProblem(member: String, _ detail: any ValidationError.Detail) {
         inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), detail))
+    }
+
+    /// Keeps a problem of reading member `name`.
+    mutating func addProblem(member: String, _ detail: ValidationError.ExportDetail) {
+        addProblem(member: member, detail as any ValidationError.Detail)
+    }
+
+    /// Keeps a problem of member `name`'s shape in a record.
+    mutating func addProblem(member: String, _ detail: ValidationError.RecordDetail) {
+        addProblem(member: member, detail as any ValidationError.Detail)
     }
 }
 

@@ -181,7 +181,7 @@ struct CheckCommand: ParsableCommand {
 extension KiiIdentity.ValidationError.Problem {
     /// `{"code", "reason"}` for a problem with a whole line; the reason, in `language`, names the line.
     func lineCodeAndReason(in language: KiiIdentity.ValidationError.Language) -> JSONOutput {
-        let text = detail.namesItsSubject ? reason(in: language) : message(in: language)
+        let text = namesItsSubject ? reason(in: language) : message(in: language)
         return .object([("code", .string(code.rawValue)), ("reason", .string(text))])
     }
 }

@@ -33,23 +33,23 @@ struct CheckLine {
             if field == nil {
                 problem(.memberNotOneOf(member: "field", allowed: FieldCheck.Field.allCases.map(\.rawValue)))
             }
-        } else if !problems.contains(where: { $0.detail.member == "field" }) {
+        } else if !problems.contains(where: { $0.member == "field" }) {
             problem(.memberMissing(member: "field"))
         }
-        if value == nil && !problems.contains(where: { $0.detail.member == "value" }) {
+        if value == nil && !problems.contains(where: { $0.member == "value" }) {
             problem(.memberMissing(member: "value"))
         }
 
-        func problem(_ detail: ValidationError.Detail) {
+        func problem(_ detail: ValidationError.ExportDetail) {
             problems.append(ValidationError.Problem(field: .line, detail))
         }
     }
 }
 
-extension ValidationError.Detail {
+extension ValidationError.Problem {
     /// The member of an input line a detail names ("field" in `"field" is missing`), if any.
     var member: String? {
-        switch self {
+        switch detail as? ValidationError.ExportDetail {
         case .memberNotAString(let member), .memberNotOneOf(let member, _), .memberMissing(let member): member
         default: nil
         }
@@ -58,7 +58,7 @@ extension ValidationError.Detail {
     /// Whether the reason names its own subject (`"field" is missing`, `the line has ...`), so
     /// it is shown without the field's name.
     var namesItsSubject: Bool {
-        switch self {
+        switch detail as? ValidationError.ExportDetail {
         case .memberNotAString, .memberNotOneOf, .memberMissing, .unexpectedMember: true
         default: false
         }

@@ -7,7 +7,7 @@ enum ProblemChecks {
     /// reason in every language.
     static func catalogued(_ error: ValidationError, _ name: String, _ violations: inout Violations) {
         for problem in error.problems {
-            if case .custom = problem.detail {
+            if problem.detail is ValidationError.CustomDetail {
                 violations.expect(false, "\(name) built a problem from a sentence: \(problem.code)")
             }
             for language in ValidationError.Language.allCases {

@@ -1,10 +1,11 @@
 import KiiIdentity
 import Testing
 
-/// One sample of every ``ValidationError/Detail`` case (and of each variant a catalog words
-/// differently), with an exhaustive index so a new case cannot be left out.
+/// One sample of every case of this module's detail types (and of each variant a catalog words
+/// differently), with an exhaustive index per type so a new case cannot be left out. The export
+/// reader's details have their samples in KiiIdentityExportTests.
 enum DetailSamples {
-    static let all: [ValidationError.Detail] = [
+    static let field: [ValidationError.FieldDetail] = [
         .missing, .tooShort(minimum: 3, unit: .characters), .tooLong(maximum: 64, unit: .characters),
         .tooLong(maximum: 2, unit: .letters), .tooLong(maximum: 64, unit: .bytes),
         .invalidCharacter(.scalar(" "), position: 2, count: 1, allowed: .username),
@@ -18,43 +19,60 @@ enum DetailSamples {
         .missingAt, .multipleAt(count: 2), .emptyLocalPart, .localPartTooLong(maximum: 64), .localPartDotAtEdge,
         .consecutiveDots, .emptyDomain, .domainNeedsTwoLabels, .emptyDomainLabel, .domainLabelTooLong(maximum: 63),
         .domainLabelHyphenAtEdge, .numericTopLevelDomain, .invalidCountryFormat, .notUppercase(suggestion: "JP"),
-        .notUppercase(suggestion: nil), .unknownRegion(region: "XX"), .regionPrefix(.unknownRegion(region: "XX")),
-        .regionPrefix(.invalidCountryFormat), .languageTagEndsEarly, .emptySubtag(position: 4),
-        .misplacedSubtag("abcdefghi", position: 1), .missingPlus, .tooFewDigits(digits: 1, minimum: 10),
-        .tooFewDigits(digits: 4, minimum: 10), .tooManyDigits(digits: 16, maximum: 15),
-        .tooManyLocalDigits(maximum: 17), .tooManyTypedDigits(digits: 20, maximum: 17), .endsWithSeparator,
-        .noDigits, .unknownCallingCode, .invalidNumber, .numberTooShort, .numberTooLong,
-        .noSuchNumber(callingCode: 999), .invalidNumberForRegion(region: "JP"), .notNumberOfRegion(region: "JP"),
-        .notE164(suggestion: "+819012345678"), .landline, .notMobile(type: .tollFree), .notMobile(type: .unknown),
-        .nonGeographic(callingCode: 800), .internationalPrefix(suggestion: "+819012345678"),
+        .notUppercase(suggestion: nil), .unknownRegion(region: "XX"), .languageTagEndsEarly,
+        .emptySubtag(position: 4), .misplacedSubtag("abcdefghi", position: 1),
+    ]
+
+    static let phone: [ValidationError.PhoneDetail] = [
+        .regionPrefix(.unknownRegion(region: "XX")), .regionPrefix(.invalidCountryFormat), .missingPlus,
+        .tooFewDigits(digits: 1, minimum: 10), .tooFewDigits(digits: 4, minimum: 10),
+        .tooManyDigits(digits: 16, maximum: 15), .tooManyLocalDigits(maximum: 17),
+        .tooManyTypedDigits(digits: 20, maximum: 17), .endsWithSeparator, .noDigits, .unknownCallingCode,
+        .invalidNumber, .numberTooShort, .numberTooLong, .noSuchNumber(callingCode: 999),
+        .invalidNumberForRegion(region: "JP"), .notNumberOfRegion(region: "JP"), .notE164(suggestion: "+819012345678"),
+        .landline, .notMobile(type: .tollFree), .notMobile(type: .unknown), .nonGeographic(callingCode: 800),
+        .internationalPrefix(suggestion: "+819012345678"),
         .callingCodeWithoutPlus(callingCode: 81, suggestion: "+819012345678"), .needsCountry, .recordNeedsCountry,
-        .malformedRestForm, .containsLetters, .hasExtension, .telURI, .noIdentifier,
-        .verificationConflict(.onlyPhoneNumber), .verificationConflict(.onlyEmailAddress),
+        .malformedRestForm, .containsLetters, .hasExtension, .telURI,
+    ]
+
+    static let record: [ValidationError.RecordDetail] = [
+        .noIdentifier, .verificationConflict(.onlyPhoneNumber), .verificationConflict(.onlyEmailAddress),
         .verificationConflict(.emailAddressAndPhoneNumber), .emptyFieldName, .reservedPrefix(name: "_x"),
         .predefinedName(name: "userID"), .passwordNotInRecord, .notAString(found: .number),
-        .notAString(found: .null), .notAllowedForPseudoUser, .usernameImmutable(current: "ann"),
-        .pseudoUserMustUpgrade, .invalidUTF8, .malformedJSON, .notAnObject,
-        .wrongType(expected: .object, found: .array), .wrongType(expected: .boolean, found: .string),
-        .wrongType(expected: .boolean, found: nil), .wrongType(expected: .object, found: nil), .notRecordMember,
-        .unknownColumn(column: 3), .repeatedColumn(name: "email", column: 4), .lineTooLong(maximumBytes: 1_048_576),
-        .textAfterClosingQuote(column: 2), .quoteInUnquotedField(column: 2), .unclosedQuote,
-        .columnCount(fields: 3, headerFields: 4), .memberNotAString(member: "field"),
-        .unexpectedMember(allowed: ["field", "value", "country"]),
-        .memberNotOneOf(member: "field", allowed: ["username", "email"]), .memberMissing(member: "value"),
+        .notAString(found: .null), .notTypedPhoneMember(name: "extension"), .notAllowedForPseudoUser,
+        .usernameImmutable(current: "ann"), .pseudoUserMustUpgrade, .pseudoUserIdentifiersNeedUpgrade,
+        .passwordNotInUpdate, .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable,
+        .serverFieldNotRemovable, .setAndRemoved, .customFieldSetAndRemoved(name: "app_flag"), .alreadyTaken,
+    ]
+
+    static let json: [ValidationError.JSONDetail] = [
         .jsonSyntax(.trailingComma, column: 11), .jsonSyntax(.byteOrderMark, column: 1),
         .duplicateMember(name: "loginName", column: 22), .jsonInvalidUTF8(column: 7),
         .numberOutOfRange(maximumExponentDigits: 15, column: 3), .nestingTooDeep(maximum: 128, column: 129),
-        .custom(.missing, reason: "is missing"), .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate,
-        .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable,
-        .setAndRemoved, .customFieldSetAndRemoved(name: "app_flag"), .alreadyTaken,
-        .notTypedPhoneMember(name: "extension"),
+        .malformedJSON, .notAnObject,
     ]
 
-    static let caseCount = 91
+    static let custom: [ValidationError.CustomDetail] = [
+        ValidationError.CustomDetail(code: .missing, reason: "is missing")
+    ]
 
-    /// A distinct number per case; exhaustive, so adding a case to `Detail` breaks this until
-    /// a sample is added.
-    static func index(_ detail: ValidationError.Detail) -> Int {
+    /// Every sample, of every type of this module.
+    static var all: [any ValidationError.Detail] { field + phone + record + json + custom }
+
+    /// Whether every case of every type has a sample: each type's index is an exhaustive switch,
+    /// so a new case does not compile here until it gets a number, and the test fails until it
+    /// gets a sample.
+    static var coversEveryCase: [String: Set<Int>] {
+        [
+            "FieldDetail": Set(0..<22).subtracting(field.map(index)),
+            "PhoneDetail": Set(0..<27).subtracting(phone.map(index)),
+            "RecordDetail": Set(0..<20).subtracting(record.map(index)),
+            "JSONDetail": Set(0..<7).subtracting(json.map(index)),
+        ].filter { !$0.value.isEmpty }
+    }
+
+    static func index(_ detail: ValidationError.FieldDetail) -> Int {
         switch detail {
         case .missing: 0
         case .tooShort: 1
@@ -75,78 +93,78 @@ enum DetailSamples {
         case .invalidCountryFormat: 16
         case .notUppercase: 17
         case .unknownRegion: 18
-        case .regionPrefix: 19
-        case .languageTagEndsEarly: 20
-        case .emptySubtag: 21
-        case .misplacedSubtag: 22
-        case .missingPlus: 23
-        case .tooFewDigits: 24
-        case .tooManyDigits: 25
-        case .tooManyLocalDigits: 26
-        case .tooManyTypedDigits: 27
-        case .endsWithSeparator: 28
-        case .noDigits: 29
-        case .unknownCallingCode: 30
-        case .invalidNumber: 31
-        case .numberTooShort: 32
-        case .numberTooLong: 33
-        case .noSuchNumber: 34
-        case .invalidNumberForRegion: 35
-        case .notNumberOfRegion: 36
-        case .notE164: 37
-        case .landline: 38
-        case .notMobile: 39
-        case .nonGeographic: 40
-        case .internationalPrefix: 41
-        case .callingCodeWithoutPlus: 42
-        case .needsCountry: 43
-        case .recordNeedsCountry: 44
-        case .malformedRestForm: 45
-        case .containsLetters: 46
-        case .hasExtension: 47
-        case .telURI: 48
-        case .noIdentifier: 49
-        case .verificationConflict: 50
-        case .emptyFieldName: 51
-        case .reservedPrefix: 52
-        case .predefinedName: 53
-        case .passwordNotInRecord: 54
-        case .notAString: 55
-        case .notAllowedForPseudoUser: 56
-        case .usernameImmutable: 57
-        case .pseudoUserMustUpgrade: 58
-        case .invalidUTF8: 59
-        case .malformedJSON: 60
-        case .notAnObject: 61
-        case .wrongType: 62
-        case .notRecordMember: 63
-        case .unknownColumn: 64
-        case .repeatedColumn: 65
-        case .lineTooLong: 66
-        case .textAfterClosingQuote: 67
-        case .quoteInUnquotedField: 68
-        case .unclosedQuote: 69
-        case .columnCount: 70
-        case .memberNotAString: 71
-        case .unexpectedMember: 72
-        case .memberNotOneOf: 73
-        case .memberMissing: 74
-        case .custom: 75
-        case .jsonSyntax: 76
-        case .duplicateMember: 77
-        case .jsonInvalidUTF8: 78
-        case .numberOutOfRange: 79
-        case .nestingTooDeep: 80
-        case .pseudoUserIdentifiersNeedUpgrade: 81
-        case .passwordNotInUpdate: 82
-        case .usernameNotRemovable: 83
-        case .identifierNotRemovable: 84
-        case .passwordNotRemovable: 85
-        case .serverFieldNotRemovable: 86
-        case .setAndRemoved: 87
-        case .customFieldSetAndRemoved: 88
-        case .alreadyTaken: 89
-        case .notTypedPhoneMember: 90
+        case .languageTagEndsEarly: 19
+        case .emptySubtag: 20
+        case .misplacedSubtag: 21
+        }
+    }
+
+    static func index(_ detail: ValidationError.PhoneDetail) -> Int {
+        switch detail {
+        case .regionPrefix: 0
+        case .missingPlus: 1
+        case .tooFewDigits: 2
+        case .tooManyDigits: 3
+        case .tooManyLocalDigits: 4
+        case .tooManyTypedDigits: 5
+        case .endsWithSeparator: 6
+        case .noDigits: 7
+        case .unknownCallingCode: 8
+        case .invalidNumber: 9
+        case .numberTooShort: 10
+        case .numberTooLong: 11
+        case .noSuchNumber: 12
+        case .invalidNumberForRegion: 13
+        case .notNumberOfRegion: 14
+        case .notE164: 15
+        case .landline: 16
+        case .notMobile: 17
+        case .nonGeographic: 18
+        case .internationalPrefix: 19
+        case .callingCodeWithoutPlus: 20
+        case .needsCountry: 21
+        case .recordNeedsCountry: 22
+        case .malformedRestForm: 23
+        case .containsLetters: 24
+        case .hasExtension: 25
+        case .telURI: 26
+        }
+    }
+
+    static func index(_ detail: ValidationError.RecordDetail) -> Int {
+        switch detail {
+        case .noIdentifier: 0
+        case .verificationConflict: 1
+        case .emptyFieldName: 2
+        case .reservedPrefix: 3
+        case .predefinedName: 4
+        case .passwordNotInRecord: 5
+        case .notAString: 6
+        case .notTypedPhoneMember: 7
+        case .notAllowedForPseudoUser: 8
+        case .usernameImmutable: 9
+        case .pseudoUserMustUpgrade: 10
+        case .pseudoUserIdentifiersNeedUpgrade: 11
+        case .passwordNotInUpdate: 12
+        case .usernameNotRemovable: 13
+        case .identifierNotRemovable: 14
+        case .passwordNotRemovable: 15
+        case .serverFieldNotRemovable: 16
+        case .setAndRemoved: 17
+        case .customFieldSetAndRemoved: 18
+        case .alreadyTaken: 19
+        }
+    }
+
+    static func index(_ detail: ValidationError.JSONDetail) -> Int {
+        switch detail {
+        case .jsonSyntax: 0
+        case .duplicateMember: 1
+        case .jsonInvalidUTF8: 2
+        case .numberOutOfRange: 3
+        case .nestingTooDeep: 4
+        case .malformedJSON: 5
+        case .notAnObject: 6
         }
     }
 }

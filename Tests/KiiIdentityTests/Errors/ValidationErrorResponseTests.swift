@@ -94,8 +94,9 @@ struct ValidationErrorResponseTests {
     @Test("already taken round-trips through Codable as its detail")
     func codable() throws {
         let problem = ValidationError(alreadyTaken: [.email]).problems[0]
-        let detail = try #require(ValidationError.Detail(name: problem.detail.name, parameters: [:]))
+        let detail = try #require(ValidationError.RecordDetail(name: problem.detail.name, parameters: [:]))
         #expect(detail == .alreadyTaken)
+        #expect(problem.detail as? ValidationError.RecordDetail == .alreadyTaken)
         #expect(problem.detail.name == "alreadyTaken")
     }
 

@@ -156,7 +156,7 @@ public struct EmailAddress: IdentityField {
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
         let length = FieldChecks.length(bytes.count, lengths, field: field)
         if length.stop { return [length.problem!] }
-        func problem(_ detail: ValidationError.Detail) -> ValidationError.Problem {
+        func problem(_ detail: ValidationError.FieldDetail) -> ValidationError.Problem {
             ValidationError.Problem(field: field, detail)
         }
         let at = UInt8(ascii: "@")
@@ -171,7 +171,7 @@ public struct EmailAddress: IdentityField {
 
     private static func diagnoseLocalPart(
         _ local: UnsafeBufferPointer<UInt8>,
-        _ problem: (ValidationError.Detail) -> ValidationError.Problem
+        _ problem: (ValidationError.FieldDetail) -> ValidationError.Problem
     ) -> [ValidationError.Problem] {
         let dot = UInt8(ascii: ".")
         if local.isEmpty { return [problem(.emptyLocalPart)] }
@@ -198,7 +198,7 @@ public struct EmailAddress: IdentityField {
 
     private static func diagnoseDomain(
         _ domain: UnsafeBufferPointer<UInt8>,
-        _ problem: (ValidationError.Detail) -> ValidationError.Problem
+        _ problem: (ValidationError.FieldDetail) -> ValidationError.Problem
     ) -> [ValidationError.Problem] {
         if domain.isEmpty { return [problem(.emptyDomain)] }
         var problems: [ValidationError.Problem] = []

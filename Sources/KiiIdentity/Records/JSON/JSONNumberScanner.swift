@@ -18,7 +18,7 @@ struct JSONNumberScanner {
 
     private static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 &- 0x30 < 10 } ?? false }
 
-    private func fail(_ syntax: ValidationError.Detail.JSONSyntax, at offset: Int) -> JSONSyntaxError {
+    private func fail(_ syntax: ValidationError.JSONDetail.Syntax, at offset: Int) -> JSONSyntaxError {
         JSONSyntaxError(kind: .syntax(syntax), index: offset)
     }
 

@@ -41,7 +41,7 @@ struct JSONParser {
         return value
     }
 
-    private func fail(_ syntax: ValidationError.Detail.JSONSyntax, at offset: Int? = nil) -> JSONSyntaxError {
+    private func fail(_ syntax: ValidationError.JSONDetail.Syntax, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(kind: .syntax(syntax), index: offset ?? index)
     }
 

@@ -6,7 +6,7 @@ struct JSONSyntaxError: Error {
     /// What was found.
     enum Kind {
         /// `malformed_json`.
-        case syntax(ValidationError.Detail.JSONSyntax)
+        case syntax(ValidationError.JSONDetail.Syntax)
         /// `duplicate_member`.
         case duplicateMember(String)
         /// `invalid_utf8`.
@@ -24,7 +24,7 @@ struct JSONSyntaxError: Error {
     /// The problem under `field`, with the 1-based column (in Unicode scalars).
     func problem(in bytes: UnsafeBufferPointer<UInt8>, field: ValidationError.Field) -> ValidationError.Problem {
         let column = CharacterDescription.position(in: bytes, of: min(index, bytes.count))
-        let detail: ValidationError.Detail
+        let detail: ValidationError.JSONDetail
         switch kind {
         case .syntax(let syntax): detail = .jsonSyntax(syntax, column: column)
         case .duplicateMember(let name): detail = .duplicateMember(name: name, column: column)

@@ -58,8 +58,10 @@ public struct RegistrationRequestBody: Sendable, Hashable, Codable, CustomString
                 problems += error.problems
             }
         } else {
-            let detail: ValidationError.Detail = rawPassword.map { .notAString(found: .init(of: $0)) } ?? .missing
-            problems.append(ValidationError.Problem(field: .password, detail))
+            problems.append(
+                rawPassword.map { ValidationError.Problem(field: .password, .notAString(found: .init(of: $0))) }
+                    ?? ValidationError.Problem(field: .password, .missing)
+            )
         }
         var record: UserRecord?
         do {

@@ -23,7 +23,7 @@ public enum RegistrationTable {
     /// which verification to turn off. Both are about the field `user`.
     public static func problem(for kinds: [LoginKind], policy: RegistrationPolicy) -> ValidationError.Problem? {
         let given = Set(kinds)
-        func conflict(_ conflict: ValidationError.Detail.VerificationConflict) -> ValidationError.Problem {
+        func conflict(_ conflict: ValidationError.RecordDetail.VerificationConflict) -> ValidationError.Problem {
             ValidationError.Problem(field: .user, .verificationConflict(conflict))
         }
         if given.isEmpty {

@@ -1,0 +1,68 @@
+import Foundation
+import KiiIdentity
+import KiiIdentityExport
+import Testing
+
+@Suite("The export reader's problems: every case worded in both languages, encoded and decoded")
+struct ExportDetailTests {
+    static let samples: [ValidationError.ExportDetail] = [
+        .invalidUTF8, .wrongType(expected: .object, found: .array), .wrongType(expected: .boolean, found: .string),
+        .wrongType(expected: .boolean, found: nil), .wrongType(expected: .object, found: nil), .notRecordMember,
+        .unknownColumn(column: 3), .repeatedColumn(name: "email", column: 4), .lineTooLong(maximumBytes: 1_048_576),
+        .textAfterClosingQuote(column: 2), .quoteInUnquotedField(column: 2), .unclosedQuote,
+        .columnCount(fields: 3, headerFields: 4), .memberNotAString(member: "field"),
+        .unexpectedMember(allowed: ["field", "value", "country"]),
+        .memberNotOneOf(member: "field", allowed: ["username", "email"]), .memberMissing(member: "value"),
+    ]
+
+    /// Exhaustive: a new case does not compile here until it gets a number.
+    static func index(_ detail: ValidationError.ExportDetail) -> Int {
+        switch detail {
+        case .invalidUTF8: 0
+        case .wrongType: 1
+        case .notRecordMember: 2
+        case .unknownColumn: 3
+        case .repeatedColumn: 4
+        case .lineTooLong: 5
+        case .textAfterClosingQuote: 6
+        case .quoteInUnquotedField: 7
+        case .unclosedQuote: 8
+        case .columnCount: 9
+        case .memberNotAString: 10
+        case .unexpectedMember: 11
+        case .memberNotOneOf: 12
+        case .memberMissing: 13
+        }
+    }
+
+    @Test("every case has a sample, a reason in every language, and a name no other detail has")
+    func everyCase() {
+        #expect(Set(Self.samples.map(Self.index)) == Set(0..<14))
+        for detail in Self.samples {
+            let english = detail.phrase(in: .english).reason
+            let japanese = detail.phrase(in: .japanese).reason
+            #expect(!english.isEmpty)
+            #expect(japanese.unicodeScalars.contains { $0.value > 0x3000 }, "\(detail): \(japanese)")
+            for type in ValidationError.detailTypes {
+                #expect(type.init(name: detail.name, parameters: [:]) == nil, "\(detail.name) is also \(type)'s")
+            }
+        }
+    }
+
+    @Test("a problem decodes to its export detail when the decoder lists the type, else to its reason")
+    func coding() throws {
+        let decoder = JSONDecoder()
+        decoder.userInfo[ValidationError.detailTypesKey] = [ValidationError.ExportDetail.self]
+        for detail in Self.samples {
+            let problem = ValidationError.Problem(field: .line, detail)
+            let data = try JSONEncoder().encode(problem)
+            let decoded = try decoder.decode(ValidationError.Problem.self, from: data)
+            #expect(decoded == problem, "\(String(decoding: data, as: UTF8.self))")
+            #expect(decoded.message(in: .japanese) == problem.message(in: .japanese))
+            let plain = try JSONDecoder().decode(ValidationError.Problem.self, from: data)
+            #expect(plain.detail is ValidationError.CustomDetail)
+            #expect(plain.message == problem.message)
+            #expect(plain.code == problem.code)
+        }
+    }
+}
