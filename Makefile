@@ -5,7 +5,7 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 # library never resolves it (Package.swift); every build of this repository turns it on.
 TOOL_TRAIT = --traits CommandLineTool
 
-.PHONY: deps build run test differential example lint format bench bench-quick fuzz sanitize clean
+.PHONY: deps build run test differential example docs lint format bench bench-quick fuzz sanitize clean
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
 deps:
@@ -44,6 +44,26 @@ example: deps
 PHONE_CASES ?= 1000000
 differential: deps
 	KII_PHONE_DIFFERENTIAL_CASES=$(PHONE_CASES) $(SWIFT) test --disable-xctest $(TOOL_TRAIT) --filter PhoneDifferentialTests
+
+# The DocC catalogs of both libraries, built by the toolchain's docc from the modules' symbol graphs,
+# failing on any warning (a broken symbol link, an undocumented parameter). No plugin: a
+# dependency on swift-docc-plugin would be resolved by every client of the library.
+DOCC ?= docc
+DOCS_SCRATCH ?= .build-docs
+DOCS_OUTPUT ?= $(DOCS_SCRATCH)/archives
+docs: deps
+	rm -rf $(DOCS_SCRATCH)/symbol-graphs
+	mkdir -p $(DOCS_SCRATCH)/symbol-graphs $(DOCS_OUTPUT)
+	$(SWIFT) build --scratch-path $(DOCS_SCRATCH) --target KiiIdentityExport \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SCRATCH)/symbol-graphs
+	for module in KiiIdentity KiiIdentityExport; do \
+		mkdir -p $(DOCS_SCRATCH)/symbol-graphs/$$module && \
+		cp $(DOCS_SCRATCH)/symbol-graphs/$$module.symbols.json $(DOCS_SCRATCH)/symbol-graphs/$$module/ && \
+		$(DOCC) convert Sources/$$module/Documentation.docc --warnings-as-errors \
+			--additional-symbol-graph-dir $(DOCS_SCRATCH)/symbol-graphs/$$module \
+			--fallback-display-name $$module --fallback-bundle-identifier $$module \
+			--output-path $(DOCS_OUTPUT)/$$module.doccarchive || exit $$?; \
+	done
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Examples

@@ -40,7 +40,9 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
 
     /// Classifies `raw` without validating it; `nil` only for the empty string.
     ///
-    /// - Parameter country: when given, an all-digit string is a local phone number.
+    /// - Parameters:
+    ///   - raw: the identifier as typed.
+    ///   - country: when given, an all-digit string is a local phone number.
     /// - Complexity: O(*n*); allocates nothing.
     @inlinable @inline(__always)
     public static func classify(_ raw: String, country: String? = nil) -> IdentifierKind? {

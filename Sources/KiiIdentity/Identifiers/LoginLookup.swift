@@ -50,15 +50,15 @@ public struct LoginLookup: Sendable, Hashable, CustomStringConvertible {
     public init(
         _ text: String,
         country: String? = nil,
-        policy registrationPolicy: RegistrationPolicy
+        policy: RegistrationPolicy
     )
         throws(ValidationError)
     {
-        let policy = registrationPolicy.phonePolicy
+        let phonePolicy = policy.phonePolicy
         let maximum = LoginIdentifier.maximumBytes + LoginIdentifier.emailPrefix.utf8.count
         if text.utf8.count > maximum { throw LoginIdentifier.tooLong(maximum: maximum) }
         if text.hasPrefix(LoginIdentifier.emailPrefix) || text.hasPrefix(LoginIdentifier.phonePrefix) {
-            candidates = [try LoginIdentifier(qualified: text, policy: policy)]
+            candidates = [try LoginIdentifier(qualified: text, policy: phonePolicy)]
             return
         }
         guard let kind = LoginIdentifier.classify(text, country: country) else {
@@ -67,16 +67,16 @@ public struct LoginLookup: Sendable, Hashable, CustomStringConvertible {
         let phone: () throws(ValidationError) -> PhoneNumber
         switch kind {
         case .email, .phone:
-            candidates = [try LoginIdentifier(text, country: country, policy: policy)]
+            candidates = [try LoginIdentifier(text, country: country, policy: phonePolicy)]
             return
         case .localPhone:
-            phone = { () throws(ValidationError) in try PhoneNumber(local: text, country: country!, policy: policy) }
+            phone = { () throws(ValidationError) in try PhoneNumber(local: text, country: country!, policy: phonePolicy) }
         case .username:
             guard PhoneInputForm(text) == .rest else {
-                candidates = [try LoginIdentifier(text, country: country, policy: policy)]
+                candidates = [try LoginIdentifier(text, country: country, policy: phonePolicy)]
                 return
             }
-            phone = { () throws(ValidationError) in try PhoneNumber(rest: text, policy: policy) }
+            phone = { () throws(ValidationError) in try PhoneNumber(rest: text, policy: phonePolicy) }
         }
         let username = (try? Username(text)).map { LoginIdentifier(username: $0, given: text) }
         do throws(ValidationError) {

@@ -34,7 +34,7 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
         body = UserRecord(username: nil, email: nil, phone: nil, fields: checked)
     }
 
-    /// Validates a pseudo-user sign-up body as JSON members (see ``Registration/init(json:policy:)``).
+    /// Validates a pseudo-user sign-up body as JSON members (see ``Registration/init(json:policy:)-([String:JSONValue],_)``).
     ///
     /// - Throws: ``ValidationError``; a predefined identifier member or `password` is
     ///   `not_allowed_for_pseudo_user`, whatever its value.

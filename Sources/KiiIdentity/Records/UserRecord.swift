@@ -6,7 +6,7 @@
 /// re-validates every member.
 ///
 /// A record comes from a ``Registration`` (its ``Registration/record``), a ``PseudoUserRegistration``,
-/// or a stored body read with ``init(json:)``. A record without any identifier is a pseudo user.
+/// or a stored body read with ``init(json:)-([String:JSONValue])``. A record without any identifier is a pseudo user.
 ///
 /// ```swift
 /// let record = registration.record
@@ -78,7 +78,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Validates a stored user body given as JSON text, read by RFC 8259 exactly (see
-    /// ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)``), as
+    /// ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)-(String,_,_)``), as
     /// ``init(json:)-([String:JSONValue])`` does.
     ///
     /// ```swift
@@ -142,7 +142,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The JSON members, sorted by name: `{"country":"JP","loginName":"user_1"}`.
     public var description: String { JSONValue.object(json).description }
 
-    /// Decodes a JSON object and validates it with ``init(json:)``.
+    /// Decodes a JSON object and validates it with ``init(json:)-([String:JSONValue])``.
     public init(from decoder: any Decoder) throws {
         let object = try [String: JSONValue](from: decoder)
         do {

@@ -38,7 +38,7 @@ public struct CountryCode: IdentityField, Comparable {
 
     /// Whether `raw` is a supported region code. Allocates nothing.
     ///
-    /// Inlined into the caller with the region table (``SupportedRegions``): no call at all, so
+    /// Inlined into the caller with the region table (`SupportedRegions`): no call at all, so
     /// the caller does not even retain its string (as a call it took 17.5 ns, now about 5).
     @inlinable @inline(__always)
     public static func isValid(_ raw: String) -> Bool {

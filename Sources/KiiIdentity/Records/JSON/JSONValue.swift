@@ -5,7 +5,7 @@
 /// text as written (``JSONNumber``), so `12345678901234567890123` and `0.10` leave as they came.
 /// Numbers compare and hash by value, as JSON does: `.integer(2)` equals `.number(2.0)`.
 ///
-/// Read JSON text with ``init(parsing:allowingByteOrderMark:maximumBytes:)``: RFC 8259 exactly,
+/// Read JSON text with ``init(parsing:allowingByteOrderMark:maximumBytes:)-(String,_,_)``: RFC 8259 exactly,
 /// repeated members rejected. Through another `Decoder` or `Encoder` (Foundation's
 /// `JSONDecoder`), numbers are only as exact as that coder's `Int64`, `UInt64` and `Double`; see
 /// ``init(from:)`` and ``encode(to:)``.
@@ -35,7 +35,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// are those types' own: an integer is exact, a `Double` becomes its shortest text
     /// (`0.1`). A `Double` of magnitude 2^53 or more (always whole) is refused (`number_not_exact` in
     /// the error's description), since the decoder may have rounded it. To keep every digit,
-    /// read the text with ``init(parsing:allowingByteOrderMark:maximumBytes:)``.
+    /// read the text with ``init(parsing:allowingByteOrderMark:maximumBytes:)-(String,_,_)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

@@ -44,7 +44,7 @@ extension JSONValue {
         }
     }
 
-    /// Reads a JSON text given as UTF-8 bytes; see ``init(parsing:allowingByteOrderMark:maximumBytes:)``.
+    /// Reads a JSON text given as UTF-8 bytes; see ``init(parsing:allowingByteOrderMark:maximumBytes:)-(String,_,_)``.
     public init(
         parsing bytes: [UInt8],
         allowingByteOrderMark: Bool = false,

@@ -114,7 +114,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Validates a sign-up request body given as JSON text, read by RFC 8259 exactly (see
-    /// ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)``): numbers in custom
+    /// ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)-(String,_,_)``): numbers in custom
     /// fields keep every digit, and a repeated member is an error, not a silent choice.
     ///
     /// ```swift
