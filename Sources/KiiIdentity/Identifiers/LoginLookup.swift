@@ -70,7 +70,8 @@ public struct LoginLookup: Sendable, Hashable, CustomStringConvertible {
             candidates = [try LoginIdentifier(text, country: country, policy: phonePolicy)]
             return
         case .localPhone:
-            phone = { () throws(ValidationError) in try PhoneNumber(local: text, country: country!, policy: phonePolicy) }
+            phone = { () throws(ValidationError) in try PhoneNumber(local: text, country: country!, policy: phonePolicy)
+            }
         case .username:
             guard PhoneInputForm(text) == .rest else {
                 candidates = [try LoginIdentifier(text, country: country, policy: phonePolicy)]
