@@ -73,9 +73,31 @@ let package = Package(
         ),
         // Counts the benchmark process's heap allocations (interposes malloc; benchmark only).
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
+        // The plain libphonenumber pipeline the benchmark compares the phone rules with.
+        .target(
+            name: "CPhoneNumberBaseline",
+            dependencies: ["CPhoneNumberShims"],
+            path: "Benchmarks/CPhoneNumberBaseline",
+            linkerSettings: [
+                .linkedLibrary("phonenumber"),
+                .linkedLibrary("protobuf"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
+        // The compiled phone engine beside libphonenumber, over the library's `package` API:
+        // for the tests, the fuzz targets and the benchmark only, never a product.
+        .target(
+            name: "KiiIdentityProbes",
+            dependencies: ["KiiIdentity"],
+            path: "Tests/Probes",
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "KiiIdentityBenchmark",
-            dependencies: ["KiiIdentity", "KiiIdentityExport", "CPhoneNumberShims", "CMallocCounter"],
+            dependencies: [
+                "KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "CPhoneNumberShims", "CPhoneNumberBaseline",
+                "CMallocCounter",
+            ],
             path: "Benchmarks/KiiIdentityBenchmark",
             swiftSettings: strictSwift
         ),
@@ -83,6 +105,7 @@ let package = Package(
             name: "KiiIdentityTests",
             dependencies: [
                 "KiiIdentity",
+                "KiiIdentityProbes",
                 "CPhoneNumberShims",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 "KiiIdentityFuzzChecks",
@@ -104,7 +127,7 @@ let package = Package(
         // Fuzzing (issue 6): the properties, shared by the fuzzers and FuzzCorpusReplayTests.
         .target(
             name: "KiiIdentityFuzzChecks",
-            dependencies: ["KiiIdentity", "KiiIdentityExport", "CPhoneNumberShims"],
+            dependencies: ["KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "CPhoneNumberShims"],
             path: "Tests/Fuzz/Checks",
             swiftSettings: strictSwift
         ),

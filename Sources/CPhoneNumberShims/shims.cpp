@@ -194,29 +194,3 @@ extern "C" int32_t CPhoneNumberShims_exampleNumber(const char *region, size_t re
         return CPhoneNumberShims_INTERNAL;
     }
 }
-
-extern "C" int32_t CPhoneNumberShims_benchmarkPipeline(const char *text, size_t textLength, const char *region,
-                                                       size_t regionLength, char *buffer, size_t capacity,
-                                                       size_t *length, int32_t *numberType) {
-    std::string defaultRegion;
-    if ((text == nullptr && textLength > 0) || length == nullptr || numberType == nullptr ||
-        !regionArgument(region, regionLength, &defaultRegion)) {
-        return CPhoneNumberShims_BAD_ARGUMENT;
-    }
-    *length = 0;
-    *numberType = CPhoneNumberShims_UNKNOWN;
-    try {
-        const PhoneNumberUtil &phoneUtil = util();
-        PhoneNumber number;
-        PhoneNumberUtil::ErrorType error =
-            phoneUtil.Parse(std::string(text == nullptr ? "" : text, textLength), defaultRegion, &number);
-        if (error != PhoneNumberUtil::NO_PARSING_ERROR) return static_cast<int32_t>(error);
-        if (!phoneUtil.IsValidNumber(number)) return CPhoneNumberShims_NOT_A_NUMBER;
-        *numberType = static_cast<int32_t>(phoneUtil.GetNumberType(number));
-        std::string formatted;
-        phoneUtil.Format(number, PhoneNumberUtil::E164, &formatted);
-        return copyOut(formatted, buffer, capacity, length);
-    } catch (...) {
-        return CPhoneNumberShims_INTERNAL;
-    }
-}

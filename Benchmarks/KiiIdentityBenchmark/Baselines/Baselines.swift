@@ -1,3 +1,4 @@
+import CPhoneNumberBaseline
 import CPhoneNumberShims
 import Foundation
 
@@ -46,7 +47,7 @@ enum Baselines {
         }
     }
 
-    /// One run of the pipeline through `CPhoneNumberShims_benchmarkPipeline`.
+    /// One run of the pipeline through `CPhoneNumberBaseline_pipeline`.
     static func libphonenumberAccepts(_ input: String, region: String?) -> Bool {
         var input = input
         var region = region ?? ""
@@ -57,7 +58,7 @@ enum Baselines {
                     var type: Int32 = 0
                     let status = text.withMemoryRebound(to: CChar.self) { text in
                         region.withMemoryRebound(to: CChar.self) { region in
-                            CPhoneNumberShims_benchmarkPipeline(
+                            CPhoneNumberBaseline_pipeline(
                                 text.baseAddress,
                                 text.count,
                                 region.baseAddress,

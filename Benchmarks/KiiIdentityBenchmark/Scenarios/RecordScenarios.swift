@@ -1,6 +1,7 @@
 import Foundation
-@_spi(PhoneEngine) import KiiIdentity
+import KiiIdentity
 import KiiIdentityExport
+import KiiIdentityProbes
 
 /// Registration of records, and lint throughput on `Fixtures/sample-users.jsonl`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
-@_spi(PhoneEngine) import KiiIdentity
+import KiiIdentity
+import KiiIdentityProbes
 
 /// The scenarios of issue 5, each over one input mix of `Fixtures/bench/`.
 struct Scenarios {

@@ -132,19 +132,6 @@ int32_t CPhoneNumberShims_nationalPrefix(const char *region, size_t regionLength
 int32_t CPhoneNumberShims_exampleNumber(const char *region, size_t regionLength, int32_t type,
                                         char *buffer, size_t capacity, size_t *length);
 
-/// BENCHMARK BASELINE ONLY: the plain libphonenumber pipeline, for the benchmark to compare
-/// KiiIdentity's phone path with. Not used by the library.
-///
-/// Runs Parse(`text`, `region`) + IsValidNumber + GetNumberType + Format(E164), the way a
-/// service that calls libphonenumber directly validates a number, and writes the E.164 form
-/// into `buffer` (at most `capacity` bytes, no NUL; its length in `*length`) and the type into
-/// `*numberType`. With `regionLength` 0 the text must start with `+`.
-/// Returns CPhoneNumberShims_OK for a valid number, a parse error, CPhoneNumberShims_NOT_A_NUMBER
-/// when it parses but is not valid, or CPhoneNumberShims_BAD_ARGUMENT.
-int32_t CPhoneNumberShims_benchmarkPipeline(const char *text, size_t textLength, const char *region,
-                                            size_t regionLength, char *buffer, size_t capacity,
-                                            size_t *length, int32_t *numberType);
-
 /// A piece of text inside libphonenumber's static metadata (not NUL-terminated; never freed).
 typedef struct CPhoneNumberShims_Text {
     const char *bytes;

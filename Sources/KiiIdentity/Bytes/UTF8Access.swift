@@ -4,7 +4,7 @@ extension String {
     ///
     /// Inlinable for the inlinable entry points (`LoginIdentifier.classify`).
     @inlinable @inline(__always)
-    func withUTF8Bytes<Result, Failure: Error>(
+    package func withUTF8Bytes<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let outcome = utf8.withContiguousStorageIfAvailable { bytes in

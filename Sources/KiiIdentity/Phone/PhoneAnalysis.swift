@@ -1,17 +1,15 @@
-internal import CPhoneNumberShims
-
 /// What libphonenumber makes of one input (`ParseAndKeepRawInput`, `GetRegionCodeForNumber`,
 /// `GetNumberType`, `IsValidNumber[ForRegion]`), held inline: the compiled engine writes it
 /// without touching the heap, and the shim's answer is read into the same shape, so that the
 /// phone rules run on one type whichever engine answered.
-struct PhoneAnalysis {
-    /// `CPhoneNumberShims_OK`, or the parse error; the rest is meaningful only when OK.
-    var status: Int32
-    var countryCallingCode: Int
-    /// One of `CPhoneNumberShims_FROM_*`.
-    var countryCodeSource: Int32
-    var type: PhoneNumberType
-    var isValid: Bool
+package struct PhoneAnalysis {
+    /// How the parse ended; the rest is meaningful only when it is ``ParseStatus/parsed``.
+    package var status: ParseStatus
+    package var countryCallingCode: Int
+    /// Where the calling code came from.
+    package var countryCodeSource: CallingCodeSource
+    package var type: PhoneNumberType
+    package var isValid: Bool
     /// The number's region: two letters, `001` (non-geographic) or `ZZ` (none), as ASCII bytes.
     var region: (UInt8, UInt8, UInt8)
     var regionLength: Int
@@ -19,11 +17,11 @@ struct PhoneAnalysis {
     var national: DigitString
 
     /// A parse error.
-    static func failure(_ status: Int) -> Self {
+    static func failure(_ status: ParseStatus) -> Self {
         Self(
-            status: Int32(status),
+            status: status,
             countryCallingCode: 0,
-            countryCodeSource: 0,
+            countryCodeSource: .unspecified,
             type: .unknown,
             isValid: false,
             region: (0, 0, 0),
@@ -33,12 +31,12 @@ struct PhoneAnalysis {
     }
 
     /// The region libphonenumber names, as text (`JP`, `001`, `ZZ`).
-    var regionCode: String {
+    package var regionCode: String {
         withUnsafeBytes(of: region) { String(decoding: $0.prefix(regionLength), as: UTF8.self) }
     }
 
     /// The national significant number, as text.
-    var nationalNumber: String { national.string }
+    package var nationalNumber: String { national.string }
 
     /// The supported region the number belongs to; `nil` for `001` and `ZZ`.
     var supportedRegion: RegionTable.Region? {
@@ -85,4 +83,36 @@ struct PhoneAnalysis {
         }
         return 1 + digits
     }
+}
+
+/// How libphonenumber's parse of a number ended (`PhoneNumberUtil::ErrorType`).
+package enum ParseStatus: Sendable, Hashable {
+    /// The number parsed.
+    case parsed
+    /// No calling code in use starts it (`INVALID_COUNTRY_CODE_ERROR`).
+    case invalidCountryCode
+    /// Not a number (`NOT_A_NUMBER`).
+    case notANumber
+    /// Too short after an international prefix (`TOO_SHORT_AFTER_IDD`).
+    case tooShortAfterInternationalPrefix
+    /// A national number too short (`TOO_SHORT_NSN`).
+    case tooShortNationalNumber
+    /// A national number too long (`TOO_LONG_NSN`).
+    case tooLongNationalNumber
+    /// libphonenumber failed in another way (the shim's internal error).
+    case failed
+}
+
+/// Where a parsed number's calling code came from (`PhoneNumber::CountryCodeSource`).
+package enum CallingCodeSource: Sendable, Hashable {
+    /// Not known (a failed parse).
+    case unspecified
+    /// After `+`.
+    case plusSign
+    /// After an international dialling prefix (`010` in Japan).
+    case internationalPrefix
+    /// The region's calling code written without `+`.
+    case withoutPlusSign
+    /// The region's: the number was national.
+    case defaultCountry
 }

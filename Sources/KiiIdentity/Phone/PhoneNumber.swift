@@ -1,5 +1,3 @@
-internal import CPhoneNumberShims
-
 /// A valid phone number, from any of Kii's three strict forms or from what a person typed.
 ///
 /// - International: `+` then 10 to 15 digits, in E.164 form: `+819012345678`.
@@ -50,12 +48,12 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The national format, `090-1234-5678`.
     public var nationalFormat: String {
-        PhoneNumberLibrary.format(e164, Int32(CPhoneNumberShims_NATIONAL)) ?? nationalNumber
+        PhoneNumberLibrary.format(e164, .national) ?? nationalNumber
     }
 
     /// The international format, `+81 90-1234-5678`.
     public var internationalFormat: String {
-        PhoneNumberLibrary.format(e164, Int32(CPhoneNumberShims_INTERNATIONAL)) ?? e164
+        PhoneNumberLibrary.format(e164, .international) ?? e164
     }
 
     /// Bytes past which no phone input is inspected: it is `too_long` at once.

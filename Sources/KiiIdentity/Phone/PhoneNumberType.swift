@@ -1,5 +1,3 @@
-internal import CPhoneNumberShims
-
 /// The type libphonenumber gives a valid number; raw values are libphonenumber's names.
 public enum PhoneNumberType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A landline.
@@ -45,40 +43,6 @@ public enum PhoneNumberType: String, Sendable, Hashable, Codable, CaseIterable, 
         case .uan: "universal access (UAN)"
         case .voicemail: "voicemail"
         case .unknown: "unknown"
-        }
-    }
-
-    init(shimValue: Int32) {
-        switch Int(shimValue) {
-        case CPhoneNumberShims_FIXED_LINE: self = .fixedLine
-        case CPhoneNumberShims_MOBILE: self = .mobile
-        case CPhoneNumberShims_FIXED_LINE_OR_MOBILE: self = .fixedLineOrMobile
-        case CPhoneNumberShims_TOLL_FREE: self = .tollFree
-        case CPhoneNumberShims_PREMIUM_RATE: self = .premiumRate
-        case CPhoneNumberShims_SHARED_COST: self = .sharedCost
-        case CPhoneNumberShims_VOIP: self = .voip
-        case CPhoneNumberShims_PERSONAL_NUMBER: self = .personalNumber
-        case CPhoneNumberShims_PAGER: self = .pager
-        case CPhoneNumberShims_UAN: self = .uan
-        case CPhoneNumberShims_VOICEMAIL: self = .voicemail
-        default: self = .unknown
-        }
-    }
-
-    var shimValue: Int32 {
-        switch self {
-        case .fixedLine: Int32(CPhoneNumberShims_FIXED_LINE)
-        case .mobile: Int32(CPhoneNumberShims_MOBILE)
-        case .fixedLineOrMobile: Int32(CPhoneNumberShims_FIXED_LINE_OR_MOBILE)
-        case .tollFree: Int32(CPhoneNumberShims_TOLL_FREE)
-        case .premiumRate: Int32(CPhoneNumberShims_PREMIUM_RATE)
-        case .sharedCost: Int32(CPhoneNumberShims_SHARED_COST)
-        case .voip: Int32(CPhoneNumberShims_VOIP)
-        case .personalNumber: Int32(CPhoneNumberShims_PERSONAL_NUMBER)
-        case .pager: Int32(CPhoneNumberShims_PAGER)
-        case .uan: Int32(CPhoneNumberShims_UAN)
-        case .voicemail: Int32(CPhoneNumberShims_VOICEMAIL)
-        case .unknown: Int32(CPhoneNumberShims_UNKNOWN)
         }
     }
 }

@@ -23,8 +23,8 @@ public struct PhonePolicy: Sendable, Hashable, Codable {
     public static let e164DigitCount = 1...15
 
     /// Where the verdict comes from: the compiled engine, or libphonenumber itself (the
-    /// benchmark's "previous engine" rows, through ``PhoneEngineProbe``). Not encoded.
-    var engine: PhoneResolver.Engine = .compiled
+    /// differential tests' oracle and the benchmark's previous engine). Not encoded.
+    package var engine: PhoneResolver.Engine = .compiled
 
     private enum CodingKeys: String, CodingKey {
         case mobileOnly, digitCount

@@ -54,6 +54,53 @@ enum PhoneSyntax {
             && ByteSet.digits.containsAll(UnsafeBufferPointer(rebasing: bytes[1...]))
     }
 
+    /// The syntax step of an international number: `+` then only digits, as many as `policy`
+    /// allows; the input for the engine, or every problem of the syntax.
+    static func international(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        policy: PhonePolicy
+    ) throws(ValidationError) -> CheckedPhoneInput {
+        if isInternationalSyntaxValid(bytes, policy: policy) { return .international(bytes) }
+        throw ValidationError(internationalProblems(bytes, policy: policy))
+    }
+
+    /// The syntax step of a local number: its digits, and `country` (its UTF-8 bytes) a
+    /// supported region, whose problems are reported under `countryField` (as a region
+    /// prefix's when `countryInRegionPrefix`); every problem of both together.
+    static func local(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        country: UnsafeBufferPointer<UInt8>,
+        countryField: ValidationError.Field,
+        countryInRegionPrefix: Bool = false
+    ) throws(ValidationError) -> CheckedPhoneInput {
+        var problems = localProblems(bytes)
+        let region = RegionTable.shared.region(country)
+        if region == nil {
+            problems += CountryCode.details(country).map { detail in
+                countryInRegionPrefix
+                    ? ValidationError.Problem(field: countryField, .regionPrefix(detail))
+                    : ValidationError.Problem(field: countryField, detail)
+            }
+        }
+        guard problems.isEmpty, let region else { throw ValidationError(problems) }
+        return .local(bytes, region)
+    }
+
+    /// The syntax step of a REST local form, `CC-digits`: the region code and the digits, as
+    /// a local number of that region.
+    static func rest(_ bytes: UnsafeBufferPointer<UInt8>) throws(ValidationError) -> CheckedPhoneInput {
+        if let stop = inputLengthProblem(bytes) { throw ValidationError([stop]) }
+        guard bytes.count > 3, bytes[2] == UInt8(ascii: "-") else {
+            throw ValidationError(field, .malformedRestForm)
+        }
+        return try local(
+            UnsafeBufferPointer(rebasing: bytes[3...]),
+            country: UnsafeBufferPointer(rebasing: bytes[..<2]),
+            countryField: field,
+            countryInRegionPrefix: true
+        )
+    }
+
     /// Only digits, at most 17 of them (15 for E.164 plus a trunk prefix).
     static func localProblems(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
         // Fast path: the common valid shape.

@@ -153,25 +153,3 @@ struct RecordChecker {
         }
     }
 }
-
-/// Which strict form a phone number is written in, by its first bytes.
-enum PhoneInputForm {
-    /// Starts with `+`.
-    case international
-    /// Two ASCII letters then `-`: `JP-9012345678`.
-    case rest
-    /// Anything else: local digits.
-    case local
-
-    init(_ raw: String) {
-        self = raw.withUTF8Bytes { bytes in
-            if bytes.first == UInt8(ascii: "+") { return .international }
-            if bytes.count >= 3, ByteSet.letters.contains(bytes[0]), ByteSet.letters.contains(bytes[1]),
-                bytes[2] == UInt8(ascii: "-")
-            {
-                return .rest
-            }
-            return .local
-        }
-    }
-}

@@ -1,5 +1,6 @@
 internal import CPhoneNumberShims
-@_spi(PhoneEngine) import KiiIdentity
+import KiiIdentity
+import KiiIdentityProbes
 
 /// The inputs of the phone differential (issue 11), generated from libphonenumber's own example
 /// numbers and calling codes, deterministic for a given count.
@@ -8,7 +9,7 @@ internal import CPhoneNumberShims
 /// count leaves, single-digit substitutions, deletions and insertions of the examples, random
 /// digits of every length behind every calling code, local digits behind international and
 /// calling-code prefixes, and every region with its neighbours' numbers.
-@_spi(PhoneEngine) public enum PhoneDifferentialCases {
+package enum PhoneDifferentialCases {
     static let regions = CountryCode.allSupported
 
     /// An example number: its region, calling code, national number and national prefix.
@@ -36,7 +37,7 @@ internal import CPhoneNumberShims
     }
 
     /// At least `count` probes (fewer only if the generators run dry), handed to `body` one by one.
-    public static func forEach(count: Int, _ body: (PhoneDifferentialChecks.Probe) -> Void) {
+    package static func forEach(count: Int, _ body: (PhoneDifferentialChecks.Probe) -> Void) {
         var generator = SplitMix64(seed: 0x11)
         var produced = 0
         func emit(_ text: String, _ region: String?, _ form: PhoneEngineProbe.Form? = nil) {

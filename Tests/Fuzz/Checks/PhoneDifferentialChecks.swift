@@ -1,17 +1,18 @@
 internal import CPhoneNumberShims
-@_spi(PhoneEngine) public import KiiIdentity
+public import KiiIdentity
+package import KiiIdentityProbes
 
 /// The compiled phone engine against libphonenumber, in the same process (issue 11): the
 /// differential test, `make differential` and the `PhoneDifferential` fuzz target share these.
-@_spi(PhoneEngine) public enum PhoneDifferentialChecks {
+package enum PhoneDifferentialChecks {
     /// One input: for the engine alone (`form == nil`: `text` read in `region`) or for one of
     /// `PhoneNumber`'s forms.
-    public struct Probe: Sendable, CustomStringConvertible {
-        public var text: String
-        public var region: String?
-        public var form: PhoneEngineProbe.Form?
+    package struct Probe: Sendable, CustomStringConvertible {
+        package var text: String
+        package var region: String?
+        package var form: PhoneEngineProbe.Form?
 
-        public var description: String {
+        package var description: String {
             "\(form.map { "\($0)" } ?? "engine") \"\(text)\" in \(region ?? "-")"
         }
     }
@@ -20,7 +21,7 @@ internal import CPhoneNumberShims
     static let policies = [PhonePolicy.default, .anyValidNumber]
 
     /// How the two engines differ on `probe`; `nil` when they agree on every fact.
-    public static func disagreement(_ probe: Probe) -> String? {
+    package static func disagreement(_ probe: Probe) -> String? {
         guard let form = probe.form else {
             let library = PhoneEngineProbe.library(probe.text, region: probe.region)
             guard let compiled = PhoneEngineProbe.compiled(probe.text, region: probe.region) else {

@@ -6,7 +6,7 @@ import Synchronization
 /// The object owns the arena its territories' tables live in; once published by
 /// ``PhoneTerritories`` it lives as long as the process, and numbers are checked on
 /// ``territories``, plain values, without touching its reference count.
-final class CallingCodeTables: @unchecked Sendable {
+package final class CallingCodeTables: @unchecked Sendable {
     // `@unchecked`: every property is a constant; `territories` points into `arena`, written
     // before the object is published.
     let countryCallingCode: Int
@@ -16,7 +16,7 @@ final class CallingCodeTables: @unchecked Sendable {
     private let arena: TableArena
 
     /// Compiles the code's territories; none when one of them does not compile.
-    init(countryCallingCode: Int, metadata: [PhoneMetadata]) {
+    package init(countryCallingCode: Int, metadata: [PhoneMetadata]) {
         let arena = TableArena()
         var territories: [CompiledTerritory] = []
         for entry in metadata {
@@ -29,6 +29,11 @@ final class CallingCodeTables: @unchecked Sendable {
         self.countryCallingCode = countryCallingCode
         self.territories = UnsafeBufferPointer(start: arena.store(territories), count: territories.count)
         self.arena = arena
+    }
+
+    /// The states of the territories' automata together: how big the compiled tables are.
+    package var stateCount: Int {
+        territories.reduce(0) { $0 + $1.automaton.stateCount }
     }
 }
 
@@ -51,61 +56,31 @@ extension UnsafeBufferPointer<CompiledTerritory> {
 ///
 /// A plain value over memory allocated once and never freed (the process's tables), so that
 /// reading it costs no reference counting.
-struct PhoneTerritories: @unchecked Sendable {
+package struct PhoneTerritories: @unchecked Sendable {
     // `@unchecked`: the tables below are written once, before `shared` is published; the slots
     // are atomics.
     /// The process's tables over the system libphonenumber's metadata.
-    static let shared = PhoneTerritories()
+    package static let shared = PhoneTerritories()
 
     /// Calling codes run from 1 to 999.
-    static let codeLimit = 1000
-
-    /// A region's calling code and its position in that code's region list.
-    struct RegionEntry {
-        let code: Int16
-        let position: Int16
-    }
+    package static let codeLimit = 1000
 
     /// Per calling code, whether it has regions (read on every number, so a flat table).
     private let known: UnsafePointer<Bool>
-    /// Per two-letter region (`(first - 'A') * 26 + (second - 'A')`): its entry; position -1
-    /// when libphonenumber does not know the region.
-    private let regions: UnsafePointer<RegionEntry>
     /// Per calling code, the address of its tables (0 until compiled), never freed: the
     /// tables, once published, live as long as the process.
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
 
     private init() {
-        let index = PhoneMetadataIndex.shared
-        var regions = [RegionEntry](repeating: RegionEntry(code: 0, position: -1), count: 26 * 26)
-        for (code, list) in index.regionLists.enumerated() {
-            for (position, entry) in list.enumerated() {
-                let id = Array(index.metadata[entry].id.utf8)
-                guard id.count == 2, let slot = RegionTable.slot(id[0], id[1]), regions[slot].position < 0 else {
-                    continue
-                }
-                regions[slot] = RegionEntry(code: Int16(code), position: Int16(position))
-            }
-        }
-        self.known = TableArena.permanentCopy(of: index.regionLists.map { !$0.isEmpty })
-        self.regions = TableArena.permanentCopy(of: regions)
+        self.known = TableArena.permanentCopy(of: PhoneMetadataIndex.shared.regionLists.map { !$0.isEmpty })
         self.slots = .allocate(capacity: Self.codeLimit)
         for code in 0..<Self.codeLimit { (slots + code).initialize(to: Atomic(0)) }
     }
 
     /// Whether libphonenumber knows `code` (`GetRegionCodeForCountryCode` is not `ZZ`).
     @inline(__always)
-    func knows(_ code: Int) -> Bool {
+    package func knows(_ code: Int) -> Bool {
         code > 0 && code < Self.codeLimit && known[code]
-    }
-
-    /// The region with the letters `first` and `second` (ASCII capitals): its calling code and
-    /// its position in the code's territories; `nil` when libphonenumber does not know it.
-    @inline(__always)
-    func region(_ first: UInt8, _ second: UInt8) -> RegionEntry? {
-        guard let slot = RegionTable.slot(first, second) else { return nil }
-        let entry = regions[slot]
-        return entry.position < 0 ? nil : entry
     }
 
     /// The territories of `code`, compiled on first use; `nil` when the code is unknown, or
@@ -119,6 +94,12 @@ struct PhoneTerritories: @unchecked Sendable {
         let territories = Unmanaged<CallingCodeTables>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
             ._withUnsafeGuaranteedRef { $0.territories }
         return territories.isEmpty ? nil : territories
+    }
+
+    /// The states of `code`'s automata together, compiling them on first use; `nil` when the
+    /// code is unknown or left to libphonenumber.
+    package func stateCount(of code: Int) -> Int? {
+        territories(code)?.reduce(0) { $0 + $1.automaton.stateCount }
     }
 
     /// Compiles the tables of `code` and publishes them, unless another thread did first; the
@@ -141,16 +122,16 @@ struct PhoneTerritories: @unchecked Sendable {
     }
 
     /// Whether every calling code compiles; compiles them all (a test and a benchmark measure it).
-    func compileAll() -> Bool {
+    package func compileAll() -> Bool {
         (1..<Self.codeLimit).allSatisfy { !knows($0) || territories($0) != nil }
     }
 }
 
 /// libphonenumber's metadata entries grouped by calling code, in region order: what
 /// ``PhoneTerritories`` compiles a code from.
-final class PhoneMetadataIndex: Sendable {
+package final class PhoneMetadataIndex: Sendable {
     /// The index of the system libphonenumber's metadata.
-    static let shared = PhoneMetadataIndex(PhoneMetadata.all)
+    package static let shared = PhoneMetadataIndex(PhoneMetadata.all)
 
     let metadata: [PhoneMetadata]
     /// Per calling code, the indices into `metadata` of its entries in region order.
@@ -172,7 +153,7 @@ final class PhoneMetadataIndex: Sendable {
     }
 
     /// The entries of `code`, in region order.
-    func metadata(of code: Int) -> [PhoneMetadata] {
+    package func metadata(of code: Int) -> [PhoneMetadata] {
         regionLists[code].map { metadata[$0] }
     }
 }

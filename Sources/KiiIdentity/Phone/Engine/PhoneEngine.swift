@@ -1,37 +1,34 @@
-internal import CPhoneNumberShims
-
 /// The compiled engine: what libphonenumber's `ParseAndKeepRawInput`, `GetRegionCodeForNumber`,
 /// `GetNumberType` and `IsValidNumberForRegion` make of a number, from the compiled tables alone.
 ///
-/// It answers for the inputs the phone rules pass on after their syntax checks: `+` and digits
-/// read without a region, or digits read in a supported region. For anything else, and for a
-/// calling code whose metadata uses a construct the engine does not compile, it answers `nil`
-/// and the caller asks libphonenumber.
-enum PhoneEngine {
+/// It reads what the syntax step hands on (``CheckedPhoneInput``): `+` and digits read without a
+/// region, or digits read in a supported region. For a calling code whose metadata uses a
+/// construct the engine does not compile, it answers `nil` and the caller asks libphonenumber.
+package enum PhoneEngine {
     /// libphonenumber's `kMinLengthForNsn` and `kMaxLengthForNsn`.
     static let minimumNationalLength = 2
     static let maximumNationalLength = 17
 
-    /// What libphonenumber would report for `bytes` read in `region` (`nil`: no region, the
-    /// text starts with `+`), in the form of the shim's analysis.
-    static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, region: UnsafeBufferPointer<UInt8>?) -> PhoneAnalysis? {
+    /// What libphonenumber would report for `input`, in the shape of its analysis.
+    package static func analyze(_ input: CheckedPhoneInput) -> PhoneAnalysis? {
         let territories = PhoneTerritories.shared
-        var home: UnsafePointer<CompiledTerritory>?
-        if let region {
-            guard region.count == 2, let entry = territories.region(region[0], region[1]),
-                let list = territories.territories(Int(entry.code))
-            else { return nil }
-            home = list.territory(at: Int(entry.position))
+        let home: UnsafePointer<CompiledTerritory>?
+        let body: UnsafeBufferPointer<UInt8>
+        switch input {
+        case .international(let bytes):
+            home = nil
+            body = UnsafeBufferPointer(rebasing: bytes[1...])
+        case .local(let digits, let region):
+            guard let list = territories.territories(region.countryCallingCode) else { return nil }
+            home = list.territory(at: region.territoryPosition)
+            body = digits
         }
-        let hasPlus = bytes.first == UInt8(ascii: "+")
-        let body = UnsafeBufferPointer(rebasing: bytes[(hasPlus ? 1 : 0)...])
-        guard hasPlus == (home == nil), ByteSet.digits.containsAll(body), let digits = DigitString(body) else {
-            return nil
-        }
+        let hasPlus = home == nil
+        guard let digits = DigitString(body) else { return nil }
         // IsViablePhoneNumber: two digits, or a plus and three.
-        if digits.count < (hasPlus ? 3 : minimumNationalLength) { return .failure(CPhoneNumberShims_NOT_A_NUMBER) }
+        if digits.count < (hasPlus ? 3 : minimumNationalLength) { return .failure(.notANumber) }
 
-        let source: Int
+        let source: CallingCodeSource
         let code: Int
         var number: DigitString
         let tables: UnsafeBufferPointer<CompiledTerritory>
@@ -44,26 +41,26 @@ enum PhoneEngine {
             if let idd, idd == digits.count || digits[idd] != UInt8(ascii: "0") {
                 // An international prefix, then a calling code.
                 let rest = digits.dropping(idd)
-                if rest.count <= minimumNationalLength { return .failure(CPhoneNumberShims_TOO_SHORT_AFTER_IDD) }
+                if rest.count <= minimumNationalLength { return .failure(.tooShortAfterInternationalPrefix) }
                 guard let (found, length) = countryCode(rest, territories) else {
-                    return .failure(CPhoneNumberShims_INVALID_COUNTRY_CODE)
+                    return .failure(.invalidCountryCode)
                 }
                 guard let list = territories.territories(found) else { return nil }
-                source = CPhoneNumberShims_FROM_NUMBER_WITH_IDD
+                source = .internationalPrefix
                 code = found
                 number = rest.dropping(length)
                 tables = list
                 parsing = list.main
             } else if let withoutPlus = callingCodeWithoutPlus(digits, home) {
                 guard let found = territories.territories(home.pointee.countryCallingCode) else { return nil }
-                source = CPhoneNumberShims_FROM_NUMBER_WITHOUT_PLUS_SIGN
+                source = .withoutPlusSign
                 code = home.pointee.countryCallingCode
                 number = withoutPlus
                 tables = found
                 parsing = found.main
             } else {
                 guard let found = territories.territories(home.pointee.countryCallingCode) else { return nil }
-                source = CPhoneNumberShims_FROM_DEFAULT_COUNTRY
+                source = .defaultCountry
                 code = home.pointee.countryCallingCode
                 number = digits
                 tables = found
@@ -71,24 +68,24 @@ enum PhoneEngine {
             }
         } else {
             guard let (found, length) = countryCode(digits, territories) else {
-                return .failure(CPhoneNumberShims_INVALID_COUNTRY_CODE)
+                return .failure(.invalidCountryCode)
             }
             guard let list = territories.territories(found) else { return nil }
-            source = CPhoneNumberShims_FROM_NUMBER_WITH_PLUS_SIGN
+            source = .plusSign
             code = found
             number = digits.dropping(length)
             tables = list
             parsing = list.main
         }
 
-        if number.count < minimumNationalLength { return .failure(CPhoneNumberShims_TOO_SHORT_NSN) }
+        if number.count < minimumNationalLength { return .failure(.tooShortNationalNumber) }
         let stripped = parsing.pointee.strippingNationalPrefix(number)
         switch parsing.pointee.lengthVerdict(stripped.count) {
         case .tooShort, .possibleLocalOnly, .invalidLength: break
         case .possible, .tooLong: number = stripped
         }
-        if number.count < minimumNationalLength { return .failure(CPhoneNumberShims_TOO_SHORT_NSN) }
-        if number.count > maximumNationalLength { return .failure(CPhoneNumberShims_TOO_LONG_NSN) }
+        if number.count < minimumNationalLength { return .failure(.tooShortNationalNumber) }
+        if number.count > maximumNationalLength { return .failure(.tooLongNationalNumber) }
 
         return number.withDigits { national in
             let (numberRegion, type) = regionAndType(national, in: tables)
@@ -97,9 +94,9 @@ enum PhoneEngine {
                 valid = code == home.pointee.countryCallingCode && home.pointee.type(of: national) != .unknown
             }
             return PhoneAnalysis(
-                status: Int32(CPhoneNumberShims_OK),
+                status: .parsed,
                 countryCallingCode: code,
-                countryCodeSource: Int32(source),
+                countryCodeSource: source,
                 type: valid ? type : .unknown,
                 isValid: valid,
                 region: numberRegion?.pointee.idBytes ?? (UInt8(ascii: "Z"), UInt8(ascii: "Z"), 0),

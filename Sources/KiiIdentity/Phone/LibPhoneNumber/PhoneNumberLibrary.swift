@@ -1,11 +1,23 @@
 internal import CPhoneNumberShims
 
-/// The Swift side of the C shim: small typed calls over `CPhoneNumberShims_*`.
-enum PhoneNumberLibrary {
-    /// Parses `bytes` (read in `region` when given) in one shim call.
-    static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, region: UnsafeBufferPointer<UInt8>?) -> PhoneAnalysis {
+/// The library's one door to libphonenumber: the only Swift file that imports the C shim.
+///
+/// It turns the shim's C calls and constants into Swift types: the metadata collection the
+/// engine compiles (``PhoneMetadata``), libphonenumber's own verdict where the engine defers
+/// (``PhoneAnalysis``), the national and international formats, and example numbers. Everything
+/// else speaks Swift types.
+package enum PhoneNumberLibrary {
+    /// libphonenumber's verdict on a checked input, in one shim call.
+    package static func analyze(_ input: CheckedPhoneInput) -> PhoneAnalysis {
         var raw = CPhoneNumberShims_Analysis()
-        _ = CPhoneNumberShims_analyze(bytes.cText, bytes.count, region?.cText, region?.count ?? 0, &raw)
+        switch input {
+        case .international(let bytes):
+            _ = CPhoneNumberShims_analyze(bytes.cText, bytes.count, nil, 0, &raw)
+        case .local(let digits, let region):
+            region.withCode { region in
+                _ = CPhoneNumberShims_analyze(digits.cText, digits.count, region.cText, region.count, &raw)
+            }
+        }
         let regionBytes = withUnsafeBytes(of: raw.region) { ($0[0], $0[1], $0[2]) }
         let national = withUnsafeBytes(of: raw.nationalNumber) { buffer in
             DigitString(
@@ -16,9 +28,9 @@ enum PhoneNumberLibrary {
             )
         }
         return PhoneAnalysis(
-            status: raw.status,
+            status: ParseStatus(shimValue: raw.status),
             countryCallingCode: Int(raw.countryCallingCode),
-            countryCodeSource: raw.countryCodeSource,
+            countryCodeSource: CallingCodeSource(shimValue: raw.countryCodeSource),
             type: PhoneNumberType(shimValue: raw.numberType),
             isValid: raw.isValid == 1,
             region: regionBytes,
@@ -27,11 +39,31 @@ enum PhoneNumberLibrary {
         )
     }
 
+    /// The formats libphonenumber writes a number in.
+    enum Format {
+        /// `090-1234-5678`.
+        case national
+        /// `+81 90-1234-5678`.
+        case international
+    }
+
     /// Formats an E.164 number; `nil` if libphonenumber cannot.
-    static func format(_ e164: String, _ format: Int32) -> String? {
-        e164.withUTF8Bytes { input in
+    static func format(_ e164: String, _ format: Format) -> String? {
+        let shimFormat =
+            switch format {
+            case .national: Int32(CPhoneNumberShims_NATIONAL)
+            case .international: Int32(CPhoneNumberShims_INTERNATIONAL)
+            }
+        return e164.withUTF8Bytes { input in
             readText(capacity: 64) { buffer, length in
-                CPhoneNumberShims_format(input.cText, input.count, format, buffer.baseAddress, buffer.count, &length)
+                CPhoneNumberShims_format(
+                    input.cText,
+                    input.count,
+                    shimFormat,
+                    buffer.baseAddress,
+                    buffer.count,
+                    &length
+                )
             }
         }
     }
@@ -52,29 +84,54 @@ enum PhoneNumberLibrary {
         }
     }
 
-    /// The supported region codes, sorted ("AC" ... "ZW").
-    static func supportedRegions() -> [String] {
-        let count = CPhoneNumberShims_copySupportedRegions(nil, 0)
-        var codes = [CChar](repeating: 0, count: 2 * count)
-        let written = CPhoneNumberShims_copySupportedRegions(&codes, count)
-        precondition(written == count, "libphonenumber's region list changed while it was read")
-        return (0..<count).map { index in
-            String(decoding: codes[(2 * index)..<(2 * index + 2)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // MARK: Metadata
+
+    /// libphonenumber's metadata collection, in its order: every entry the shim can read.
+    static func metadataCollection() -> [PhoneMetadata] {
+        (0..<CPhoneNumberShims_metadataCount()).compactMap(metadata)
+    }
+
+    private static func metadata(_ index: Int) -> PhoneMetadata? {
+        var raw = CPhoneNumberShims_Metadata()
+        guard CPhoneNumberShims_metadata(index, &raw) == CPhoneNumberShims_OK else { return nil }
+        var descriptions: [PhoneMetadata.Description] = []
+        for kind in PhoneMetadata.Kind.allCases {
+            var desc = CPhoneNumberShims_Desc()
+            guard CPhoneNumberShims_metadataDesc(index, Int32(kind.rawValue), &desc) == CPhoneNumberShims_OK else {
+                return nil
+            }
+            descriptions.append(
+                PhoneMetadata.Description(
+                    pattern: desc.present == 0 ? "" : string(desc.nationalNumberPattern),
+                    possibleLengths: lengths(desc.possibleLengths, desc.possibleLengthCount),
+                    localOnlyLengths: lengths(desc.localOnlyLengths, desc.localOnlyLengthCount)
+                )
+            )
+        }
+        return PhoneMetadata(
+            id: string(raw.id),
+            countryCallingCode: Int(raw.countryCallingCode),
+            isMainCountryForCode: raw.mainCountryForCode != 0,
+            sameMobileAndFixedLinePattern: raw.sameMobileAndFixedLinePattern != 0,
+            leadingDigits: raw.hasLeadingDigits != 0 ? string(raw.leadingDigits) : nil,
+            nationalPrefix: string(raw.nationalPrefix),
+            nationalPrefixForParsing: string(raw.nationalPrefixForParsing),
+            nationalPrefixTransformRule: string(raw.nationalPrefixTransformRule),
+            internationalPrefix: string(raw.internationalPrefix),
+            descriptions: descriptions
+        )
+    }
+
+    private static func string(_ text: CPhoneNumberShims_Text) -> String {
+        guard let bytes = text.bytes, text.length > 0 else { return "" }
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: text.length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: text.length), as: UTF8.self)
         }
     }
 
-    /// The country calling code of a supported region.
-    static func countryCallingCode(region: String) -> Int {
-        region.withUTF8Bytes { Int(CPhoneNumberShims_countryCallingCode($0.cText, $0.count)) }
-    }
-
-    /// The national (trunk) prefix of a supported region, digits only ("" when none).
-    static func nationalPrefix(region: String) -> String {
-        region.withUTF8Bytes { region in
-            readText(capacity: 16) { buffer, length in
-                CPhoneNumberShims_nationalPrefix(region.cText, region.count, buffer.baseAddress, buffer.count, &length)
-            }
-        } ?? ""
+    private static func lengths(_ pointer: UnsafePointer<Int32>?, _ count: Int) -> [Int] {
+        guard let pointer, count > 0 else { return [] }
+        return UnsafeBufferPointer(start: pointer, count: count).map(Int.init)
     }
 
     /// Runs a shim call that writes text into a caller-owned buffer of `capacity` bytes and its
@@ -98,5 +155,71 @@ extension UnsafeBufferPointer<UInt8> {
     /// The bytes as the `const char *` the shim takes (with their length passed beside it).
     fileprivate var cText: UnsafePointer<CChar>? {
         baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+    }
+}
+
+extension ParseStatus {
+    /// The status of a shim call (`PhoneNumberUtil::ErrorType`, or the shim's own).
+    fileprivate init(shimValue: Int32) {
+        switch Int(shimValue) {
+        case CPhoneNumberShims_OK: self = .parsed
+        case CPhoneNumberShims_INVALID_COUNTRY_CODE: self = .invalidCountryCode
+        case CPhoneNumberShims_NOT_A_NUMBER: self = .notANumber
+        case CPhoneNumberShims_TOO_SHORT_AFTER_IDD: self = .tooShortAfterInternationalPrefix
+        case CPhoneNumberShims_TOO_SHORT_NSN: self = .tooShortNationalNumber
+        case CPhoneNumberShims_TOO_LONG_NSN: self = .tooLongNationalNumber
+        default: self = .failed
+        }
+    }
+}
+
+extension CallingCodeSource {
+    /// The shim's `CPhoneNumberShims_FROM_*` value.
+    fileprivate init(shimValue: Int32) {
+        switch Int(shimValue) {
+        case CPhoneNumberShims_FROM_NUMBER_WITH_PLUS_SIGN: self = .plusSign
+        case CPhoneNumberShims_FROM_NUMBER_WITH_IDD: self = .internationalPrefix
+        case CPhoneNumberShims_FROM_NUMBER_WITHOUT_PLUS_SIGN: self = .withoutPlusSign
+        case CPhoneNumberShims_FROM_DEFAULT_COUNTRY: self = .defaultCountry
+        default: self = .unspecified
+        }
+    }
+}
+
+extension PhoneNumberType {
+    /// The type of the shim's `CPhoneNumberShims_*` type value.
+    fileprivate init(shimValue: Int32) {
+        switch Int(shimValue) {
+        case CPhoneNumberShims_FIXED_LINE: self = .fixedLine
+        case CPhoneNumberShims_MOBILE: self = .mobile
+        case CPhoneNumberShims_FIXED_LINE_OR_MOBILE: self = .fixedLineOrMobile
+        case CPhoneNumberShims_TOLL_FREE: self = .tollFree
+        case CPhoneNumberShims_PREMIUM_RATE: self = .premiumRate
+        case CPhoneNumberShims_SHARED_COST: self = .sharedCost
+        case CPhoneNumberShims_VOIP: self = .voip
+        case CPhoneNumberShims_PERSONAL_NUMBER: self = .personalNumber
+        case CPhoneNumberShims_PAGER: self = .pager
+        case CPhoneNumberShims_UAN: self = .uan
+        case CPhoneNumberShims_VOICEMAIL: self = .voicemail
+        default: self = .unknown
+        }
+    }
+
+    /// The shim's value of the type.
+    fileprivate var shimValue: Int32 {
+        switch self {
+        case .fixedLine: Int32(CPhoneNumberShims_FIXED_LINE)
+        case .mobile: Int32(CPhoneNumberShims_MOBILE)
+        case .fixedLineOrMobile: Int32(CPhoneNumberShims_FIXED_LINE_OR_MOBILE)
+        case .tollFree: Int32(CPhoneNumberShims_TOLL_FREE)
+        case .premiumRate: Int32(CPhoneNumberShims_PREMIUM_RATE)
+        case .sharedCost: Int32(CPhoneNumberShims_SHARED_COST)
+        case .voip: Int32(CPhoneNumberShims_VOIP)
+        case .personalNumber: Int32(CPhoneNumberShims_PERSONAL_NUMBER)
+        case .pager: Int32(CPhoneNumberShims_PAGER)
+        case .uan: Int32(CPhoneNumberShims_UAN)
+        case .voicemail: Int32(CPhoneNumberShims_VOICEMAIL)
+        case .unknown: Int32(CPhoneNumberShims_UNKNOWN)
+        }
     }
 }

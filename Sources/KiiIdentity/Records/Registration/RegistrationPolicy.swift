@@ -50,7 +50,7 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// Where phone verdicts come from (``PhonePolicy``'s engine). Not encoded.
-    var phoneEngine: PhoneResolver.Engine = .compiled
+    package var phoneEngine: PhoneResolver.Engine = .compiled
 
     private enum CodingKeys: String, CodingKey {
         case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData

@@ -1,5 +1,6 @@
-@_spi(PhoneEngine) import KiiIdentity
-@_spi(PhoneEngine) import KiiIdentityFuzzChecks
+import KiiIdentity
+import KiiIdentityFuzzChecks
+import KiiIdentityProbes
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
-@_spi(PhoneEngine) import KiiIdentity
+import KiiIdentity
+import KiiIdentityProbes
 import Testing
 
 /// The benchmark's "previous engine" rows take phone verdicts from libphonenumber through an

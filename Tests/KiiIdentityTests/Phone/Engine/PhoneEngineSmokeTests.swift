@@ -1,4 +1,5 @@
-@_spi(PhoneEngine) import KiiIdentity
+import KiiIdentity
+import KiiIdentityProbes
 import Testing
 
 @Suite struct PhoneEngineSmokeTests {
