@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import KiiIdentity
 import KiiIdentityExport
 
@@ -38,6 +39,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "How many problems to list with their line numbers.")
     var limit = 20
 
+    @Option(help: "How many threads check JSON lines (default: one per core; 1 checks on the main thread alone).")
+    var threads: Int?
+
     @OptionGroup var input: InputFormatOption
 
     @OptionGroup var options: RegistrationOptions
@@ -46,6 +50,7 @@ struct LintCommand: ParsableCommand {
 
     func validate() throws {
         guard limit >= 0 else { throw ArgumentParser.ValidationError("--limit must be 0 or more") }
+        if let threads, threads < 1 { throw ArgumentParser.ValidationError("--threads must be 1 or more") }
     }
 
     func run() throws {
@@ -54,9 +59,18 @@ struct LintCommand: ParsableCommand {
         var report = LintReport(limit: limit)
         report.add(source.headerProblems, line: 1)
         var progress = ProgressBar(total: export.size)
-        try RecordBatches(source: source, policy: options.policy).checkAll { line, check in
-            report.add(check, line: line)
-            if report.records & 0x3FF == 0 { progress.update(bytes: source.bytesRead, records: report.records) }
+        if source.format == .jsonLines {
+            let blocks = source.lineBlocks()
+            let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
+            try JSONLinesLint.run(blocks, policy: options.policy, workers: workers) { block in
+                report.add(block)
+                progress.update(bytes: blocks.bytesRead, records: report.records)
+            }
+        } else {
+            try RecordBatches(source: source, policy: options.policy).checkAll { line, check in
+                report.add(check, line: line)
+                if report.records & 0x3FF == 0 { progress.update(bytes: source.bytesRead, records: report.records) }
+            }
         }
         progress.finish()
         switch format {

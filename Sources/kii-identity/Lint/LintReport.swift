@@ -4,19 +4,9 @@ import KiiIdentityExport
 /// What `lint` found in an export: totals, problems per code, uniqueness conflicts and the first
 /// problems with their line numbers.
 ///
-/// Memory grows with the number of distinct keys (one map entry per username, email address and
-/// phone number of a valid record, holding the line it was first seen on), not with the file.
+/// Records are added in line order. Memory grows with the number of distinct keys, 16 to 22
+/// bytes each (a ``ConflictTable``: fingerprints and first lines, not strings), not with the file.
 struct LintReport {
-    /// One value shared by several records.
-    struct Conflict {
-        /// The key kind: `username`, `email` or `phone`.
-        let kind: LoginKind
-        /// The normalised value (lowercased username, email key, E.164).
-        let value: String
-        /// The lines of the records that share it, ascending.
-        var lines: [Int]
-    }
-
     /// How many problems to keep for listing.
     let limit: Int
     private(set) var records = 0
@@ -28,9 +18,7 @@ struct LintReport {
     private(set) var problemCount = 0
     /// The first ``limit`` problems, with their lines.
     private(set) var problems: [(line: Int, problem: ValidationError.Problem)] = []
-    private var firstLines: [LoginKind: [String: Int]] = [.username: [:], .email: [:], .phone: [:]]
-    private var conflictIndex: [LoginKind: [String: Int]] = [:]
-    private var conflictList: [Conflict] = []
+    private var table = ConflictTable()
 
     init(limit: Int) {
         self.limit = limit
@@ -47,16 +35,18 @@ struct LintReport {
         }
         guard let keys = check.keys else { return }
         for (kind, key) in keys.all {
-            if let first = firstLines[kind]![key] {
-                if let index = conflictIndex[kind]?[key] {
-                    conflictList[index].lines.append(line)
-                } else {
-                    conflictIndex[kind, default: [:]][key] = conflictList.count
-                    conflictList.append(Conflict(kind: kind, value: key, lines: [first, line]))
-                }
-            } else {
-                firstLines[kind]![key] = line
-            }
+            table.add(KeyFingerprint(kind, normalized: key), kind: kind, line: line) { key }
+        }
+    }
+
+    /// Counts the records of a block of JSON lines (blocks come in line order).
+    mutating func add(_ block: LintedBlock) {
+        records += block.records
+        invalid += block.invalid.count
+        valid += block.records - block.invalid.count
+        for record in block.invalid { add(record.problems, line: record.line) }
+        for key in block.keys {
+            table.add(key.fingerprint, kind: key.kind, line: key.line) { block.value(of: key) }
         }
     }
 
@@ -70,12 +60,10 @@ struct LintReport {
     }
 
     /// The conflicts, by the line of their first record, then username, email, phone.
-    var conflicts: [Conflict] {
-        conflictList.sorted { ($0.lines[0], $0.kind) < ($1.lines[0], $1.kind) }
-    }
+    var conflicts: [ConflictTable.Conflict] { table.conflicts }
 
     /// Whether anything is wrong: an invalid record, a conflict, or a header problem.
-    var hasProblems: Bool { problemCount > 0 || !conflictList.isEmpty }
+    var hasProblems: Bool { problemCount > 0 || table.conflictCount > 0 }
 
     /// `{"records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`, codes sorted,
     /// reasons in `language`.
@@ -118,7 +106,7 @@ struct LintReport {
         let words = ToolWords(language)
         var lines = [
             "\(name): "
-                + words.totals(records: records, valid: valid, invalid: invalid, conflicts: conflictList.count)
+                + words.totals(records: records, valid: valid, invalid: invalid, conflicts: table.conflictCount)
         ]
         if !errorCounts.isEmpty {
             lines.append("")
@@ -129,7 +117,7 @@ struct LintReport {
                 lines.append("  " + code + String(repeating: " ", count: width - code.count) + "  \(count)")
             }
         }
-        if !conflictList.isEmpty {
+        if table.conflictCount > 0 {
             lines.append("")
             lines.append(words.conflictsHeading)
             for conflict in conflicts {

@@ -22,15 +22,28 @@ public enum RegistrationTable {
     /// An empty `kinds` gives `no_identifier`; a footnote gives `verification_conflict` naming
     /// which verification to turn off. Both are about the field `user`.
     public static func problem(for kinds: [LoginKind], policy: RegistrationPolicy) -> ValidationError.Problem? {
-        let given = Set(kinds)
+        problem(
+            username: kinds.contains(.username),
+            email: kinds.contains(.email),
+            phone: kinds.contains(.phone),
+            policy: policy
+        )
+    }
+
+    /// ``problem(for:policy:)`` for the identifiers given, without an array of them.
+    static func problem(
+        username: Bool,
+        email: Bool,
+        phone: Bool,
+        policy: RegistrationPolicy
+    ) -> ValidationError.Problem? {
         func conflict(_ conflict: ValidationError.Detail.VerificationConflict) -> ValidationError.Problem {
             ValidationError.Problem(field: .user, .verificationConflict(conflict))
         }
-        if given.isEmpty {
+        if username { return nil }
+        switch (email, phone) {
+        case (false, false):
             return ValidationError.Problem(field: .user, .noIdentifier)
-        }
-        if given.contains(.username) { return nil }
-        switch (given.contains(.email), given.contains(.phone)) {
         case (false, true) where policy.phoneVerification:
             return conflict(.onlyPhoneNumber)
         case (true, false) where policy.emailVerification:
