@@ -56,6 +56,11 @@ enum FieldChecks {
         }
     }
 
+    /// Whether `bytes` hold an ASCII capital.
+    static func hasASCIICapital(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 &- 0x41 < 26 }
+    }
+
     /// `byte` lowered when it is an ASCII capital.
     @inline(__always)
     static func asciiLowercased(_ byte: UInt8) -> UInt8 {
