@@ -172,7 +172,9 @@ import Testing
             block in
             merged.records += block.records
             merged.invalid += block.invalid.map { "\($0.line) \($0.problems)" }
-            merged.keys += block.keys.map { "\($0.line) \($0.kind) \($0.fingerprint.high) \($0.fingerprint.low)" }
+            merged.keys += block.keys.map {
+                "\($0.line(from: block.firstLine)) \($0.kind) \($0.fingerprint.high) \($0.fingerprint.low)"
+            }
         }
         return merged
     }

@@ -115,7 +115,7 @@ enum Targets {
         ]
         for (name, what, factor) in targets {
             guard let result = results.first(where: { $0.name == name }),
-                let sum = result.contenders.first(where: { $0.name.hasPrefix("(info) sum of") })
+                let sum = result.contenders.first(where: { $0.name.hasPrefix("sum of") })
             else { continue }
             let ratio = result.engine.nanosecondsPerOperation / sum.nanosecondsPerOperation
             checks.append(

@@ -96,7 +96,7 @@ struct RecordScenarios {
                     Sink.value &+= keys
                     return true
                 },
-                Contender(name: "(info) sum of its field checks", role: .variant) { index in
+                Contender(name: "sum of its field checks", role: .variant) { index in
                     guard let record = records[index] else { return false }
                     return Self.fieldChecks(record)
                 },
@@ -138,13 +138,13 @@ struct RecordScenarios {
                     Sink.value &+= check.keys?.all.count ?? 0
                     return check.isValid
                 },
-                Contender(name: "(info) sum of the field checks", role: .variant) { index in
+                Contender(name: "sum of its field checks", role: .variant) { index in
                     Self.fieldChecks(records[index])
                 },
-                Contender(name: "(floor) strict JSON reader alone", role: .variant) { index in
+                Contender(name: "floor: strict JSON reader alone", role: .variant) { index in
                     (try? JSONValue(parsing: lines[index])) != nil
                 },
-                Contender(name: "(info) decodeRecord alone", role: .variant) { index in
+                Contender(name: "decodeRecord alone", role: .variant) { index in
                     if case .success = decoder.decodeRecord(from: lines[index]) { return true }
                     return false
                 },

@@ -27,6 +27,8 @@ package final class LineBlockReader {
     private var pending: [UInt8]
     private var atEnd: Bool
     private var nextLine = 1
+    /// Buffers of blocks done with, to read the next blocks into (no new memory to fault in).
+    private var spare: [[UInt8]] = []
     /// What keeps the descriptor open.
     private let owner: AnyObject?
 
@@ -73,12 +75,14 @@ package final class LineBlockReader {
     ///
     /// - Throws: ``ExportInputError`` when reading fails.
     package func next() throws(ExportInputError) -> LineBlock? {
-        var block = pending
-        pending = []
+        var block = spare.popLast() ?? []
+        block.removeAll(keepingCapacity: true)
+        block.append(contentsOf: pending)
+        pending.removeAll(keepingCapacity: true)
         var searched = 0
         while true {
             if let lastNewline = lastNewline(in: block, from: searched) {
-                pending = Array(block[(lastNewline + 1)...])
+                pending.append(contentsOf: block[(lastNewline + 1)...])
                 block.removeSubrange((lastNewline + 1)...)
                 return lines(block)
             }
@@ -91,6 +95,11 @@ package final class LineBlockReader {
             }
             try read(into: &block, atLeast: max(blockSize, block.count + 1))
         }
+    }
+
+    /// Takes back the bytes of a block that is done with, to read a later block into.
+    package func recycle(_ bytes: [UInt8]) {
+        if spare.count < 8 { spare.append(bytes) }
     }
 
     private func lines(_ bytes: [UInt8]) -> LineBlock {
@@ -109,7 +118,7 @@ package final class LineBlockReader {
             chunk.removeAll(keepingCapacity: true)
             try read(into: &chunk, atLeast: blockSize)
             if let newline = chunk.firstIndex(of: 0x0A) {
-                pending = Array(chunk[(newline + 1)...])
+                pending.append(contentsOf: chunk[(newline + 1)...])
                 break
             }
         }

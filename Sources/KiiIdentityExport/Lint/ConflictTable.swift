@@ -12,8 +12,10 @@ import Darwin
 /// not as a string. The table is cut into ``shardCount`` shards by the fingerprint's top bits
 /// (so those bits need not be stored); a slot keeps 96 more bits of the fingerprint and the
 /// line, 16 bytes, in open addressing with linear probing. A shard grows by a quarter when it
-/// is 90 % full, so the table is 72 to 90 % full: 18 to 22 bytes a key. Shard memory is mapped
-/// pages, given back whole when a shard grows.
+/// is 90 % full, so the table is 72 to 90 % full: 18 to 22 bytes a key; told how many keys to
+/// expect (``expectedKeys``), a shard grows straight to 88 % of its share. Shard memory is
+/// mapped pages, given back whole when a shard grows. A table may keep only the shards of one
+/// lane out of several (``ConflictLanes``), each lane filled by its own thread.
 ///
 /// A fingerprint seen again is a candidate conflict: the caller gives the key's value then
 /// (its string, from the record at hand), and the values of every later record are compared
@@ -50,8 +52,55 @@ package struct ConflictTable {
     /// How many keys are held.
     package private(set) var count = 0
 
-    package init() {
+    /// Which shards this table keeps: those whose number modulo `lanes` is `lane`.
+    let lane: Int
+    let lanes: Int
+
+    /// A table of every key, or of lane `lane` of `lanes` (the keys of the other lanes are skipped).
+    package init(lane: Int = 0, of lanes: Int = 1) {
+        self.lane = lane
+        self.lanes = lanes
         shards = Array(repeating: Shard(), count: Self.shardCount)
+    }
+
+    /// The number of keys to expect in all, when known: a shard that must grow grows at once to
+    /// its share of them (88 % full), instead of by a quarter, so that few keys are moved.
+    package var expectedKeys: Int? {
+        didSet { expectedShardCapacity = (expectedKeys ?? 0) / Self.shardCount * 100 / 88 }
+    }
+    private var expectedShardCapacity = 0
+
+    /// Adds the keys of a block that fall in this table's lane, as ``add(_:kind:line:value:)``
+    /// one by one (in line order), but first reads the slots a few dozen keys will probe, so that
+    /// their cache misses overlap.
+    package mutating func add(_ keys: [LintedBlock.Key], firstLine: Int, value: (LintedBlock.Key) -> String) {
+        var start = 0
+        while start < keys.count {
+            let end = min(start + 32, keys.count)
+            for index in start..<end {
+                let fingerprint = keys[index].fingerprint
+                let shard = Self.shard(of: fingerprint)
+                if shard % lanes == lane { touched &+= shards[shard].peek(fingerprint.low) }
+            }
+            for index in start..<end where Self.shard(of: keys[index].fingerprint) % lanes == lane {
+                let key = keys[index]
+                add(key.fingerprint, kind: key.kind, line: key.line(from: firstLine)) { value(key) }
+            }
+            start = end
+        }
+    }
+
+    /// What the reads ahead loaded, kept so that they are not optimised away.
+    private var touched: UInt64 = 0
+
+    @inline(__always)
+    private static func shard(of fingerprint: KeyFingerprint) -> Int {
+        Int(truncatingIfNeeded: fingerprint.high >> UInt64(64 - shardBits))
+    }
+
+    /// Whether `fingerprint` belongs to lane `lane` of `lanes`.
+    static func isInLane(_ fingerprint: KeyFingerprint, lane: Int, of lanes: Int) -> Bool {
+        shard(of: fingerprint) % lanes == lane
     }
 
     /// Adds the key `fingerprint` of `kind` held by the record on `line`; `value` gives the
@@ -66,8 +115,8 @@ package struct ConflictTable {
             addExactly(kind: kind, value: value(), line: line)
             return
         }
-        let shard = Int(truncatingIfNeeded: fingerprint.high >> UInt64(64 - Self.shardBits))
-        if let first = shards[shard].insert(fingerprint, line: line32) {
+        let shard = Self.shard(of: fingerprint)
+        if let first = shards[shard].insert(fingerprint, line: line32, growingTo: expectedShardCapacity) {
             addCandidate(fingerprint, kind: kind, value: value(), first: Int(first), line: line)
         } else {
             count += 1
@@ -111,9 +160,15 @@ package struct ConflictTable {
     /// How many conflicts there are.
     package var conflictCount: Int { conflictList.count }
 
+    /// The conflicts, in the order they were found.
+    var conflictsFound: [Conflict] { conflictList }
+
     /// The conflicts, by the line of their first record, then username, email, phone.
-    package var conflicts: [Conflict] {
-        conflictList.sorted { ($0.lines[0], $0.kind) < ($1.lines[0], $1.kind) }
+    package var conflicts: [Conflict] { Self.sorted(conflictList) }
+
+    /// `conflicts` by the line of their first record, then username, email, phone.
+    package static func sorted(_ conflicts: [Conflict]) -> [Conflict] {
+        conflicts.sorted { ($0.lines[0], $0.kind) < ($1.lines[0], $1.kind) }
     }
 
     /// The bytes the shards hold.
@@ -144,9 +199,17 @@ private struct Shard {
         Int(truncatingIfNeeded: fingerprint.multipliedFullWidth(by: UInt64(capacity)).high)
     }
 
+    /// The slot `low` starts its probe at, read (to bring it into the cache); 0 when empty.
+    @inline(__always)
+    func peek(_ low: UInt64) -> UInt64 {
+        guard let slots else { return 0 }
+        return slots[Self.home(low, capacity: capacity)].highAndLine
+    }
+
     /// Adds `fingerprint` first held on `line`; returns the first line when it was there already.
-    mutating func insert(_ fingerprint: KeyFingerprint, line: UInt32) -> UInt32? {
-        if count + 1 > capacity - capacity / 10 { grow() }
+    /// A shard 90 % full grows by a quarter, or to `expected` slots when that is more.
+    mutating func insert(_ fingerprint: KeyFingerprint, line: UInt32, growingTo expected: Int) -> UInt32? {
+        if count + 1 > capacity - capacity / 10 { grow(to: max(capacity + capacity / 4, expected)) }
         let stored = (fingerprint.high << UInt64(ConflictTable.shardBits)) & 0xFFFF_FFFF_0000_0000
         let slots = slots!
         var index = Self.home(fingerprint.low, capacity: capacity)
@@ -165,12 +228,15 @@ private struct Shard {
         }
     }
 
-    /// A quarter more slots (a page at least), every key moved.
-    private mutating func grow() {
+    /// `wanted` slots or more (a page at least), every key moved.
+    private mutating func grow(to wanted: Int) {
         let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
-        let wanted = max(capacity + capacity / 4, page / MemoryLayout<Slot>.stride)
+        let wanted = max(wanted, page / MemoryLayout<Slot>.stride)
         let bytes = (wanted * MemoryLayout<Slot>.stride + page - 1) / page * page
-        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+        // A table grown to more than a few pages is soon touched all over: its pages are mapped
+        // in one call rather than faulted in one by one.
+        let populate = bytes > 16 * page ? MAP_POPULATE : 0
+        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | populate, -1, 0),
             mapped != MAP_FAILED
         else { fatalError("out of memory for the conflict table (\(bytes) bytes)") }
         let newSlots = mapped.bindMemory(to: Slot.self, capacity: bytes / MemoryLayout<Slot>.stride)

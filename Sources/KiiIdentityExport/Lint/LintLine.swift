@@ -3,8 +3,8 @@ package import KiiIdentity
 /// What `lint` needs of one JSON line: whether the record is valid and its uniqueness keys as
 /// fingerprints, or its problems.
 ///
-/// A line of the usual shape (string members of a user record, `"pseudo": false`, `null`s) is
-/// read in place (``FlatJSONObject``) and checked without building the record
+/// A line of the usual shape (string members of a user record, a `custom` object,
+/// `"pseudo": false`, `null`s) is read in place (``FlatJSONObject``) and checked without building the record
 /// (``Registration/fingerprints(of:policy:)``): no dictionary, no strings, no request body.
 /// Every other line, and every line that check refuses, goes the full way
 /// (``JSONLineDecoder/decodeRecord(from:)`` then ``RecordCheck``), so the verdicts, problems and
@@ -31,9 +31,26 @@ package enum LintLine {
         RecordSource.Item.jsonLine(Array(bytes)).check(policy: policy, decoder: JSONLineDecoder())
     }
 
+    /// The normalised value of the key of `kind` of the valid record on the line `bytes` (what a
+    /// conflict reports), read the same way as ``check(_:policy:)``.
+    package static func value(
+        of kind: LoginKind,
+        in bytes: UnsafeBufferPointer<UInt8>,
+        policy: RegistrationPolicy
+    ) -> String? {
+        if let record = flatRecord(bytes), let key = Registration.key(kind, of: record, policy: policy) { return key }
+        return fullCheck(bytes, policy: policy).keys?[kind]
+    }
+
     /// The keys of a valid record of the usual shape; `nil` for any other line (which may still
     /// be valid: the full way decides).
     static func fastCheck(_ bytes: UnsafeBufferPointer<UInt8>, policy: RegistrationPolicy) -> UniquenessFingerprints? {
+        guard let record = flatRecord(bytes) else { return nil }
+        return Registration.fingerprints(of: record, policy: policy)
+    }
+
+    /// The members of a line of the usual shape, in place in `bytes`; `nil` for any other line.
+    private static func flatRecord(_ bytes: UnsafeBufferPointer<UInt8>) -> RegistrationBytes? {
         var record = RegistrationBytes()
         var seen: UInt16 = 0
         let isFlat = FlatJSONObject.forEachMember(in: bytes) { name, value in
@@ -51,12 +68,12 @@ package enum LintLine {
             case (.password, .string(let text)): record.password = text
             case (.displayName, .string(let text)): record.displayName = text
             case (.locale, .string(let text)): record.locale = text
+            case (.custom, .other(.object(let custom))): record.custom = custom
             default: return false
             }
             return true
         }
-        guard isFlat else { return nil }
-        return Registration.fingerprints(of: record, policy: policy)
+        return isFlat ? record : nil
     }
 
     /// The members of ``ExportRecord``, found by their name's bytes.

@@ -3,14 +3,26 @@ package import KiiIdentity
 /// One block of JSON lines checked: its records counted, the problems of the invalid ones and
 /// the keys of the valid ones, in line order. What a worker hands back to the report.
 package struct LintedBlock: Sendable {
-    /// One uniqueness key of a valid record.
+    /// One uniqueness key of a valid record: 32 bytes.
     package struct Key: Sendable {
         package let fingerprint: KeyFingerprint
-        package let kind: LoginKind
-        package let line: Int
+        /// The line, from the block's first.
+        private let lineInBlock: UInt32
         /// Where the record's line is in ``bytes``, to read the key's value again when needed.
-        let start: Int32
-        let count: Int32
+        let start: UInt32
+        let count: UInt32
+        package let kind: LoginKind
+
+        init(fingerprint: KeyFingerprint, kind: LoginKind, lineInBlock: Int, start: Int, count: Int) {
+            self.fingerprint = fingerprint
+            self.kind = kind
+            self.lineInBlock = UInt32(truncatingIfNeeded: lineInBlock)
+            self.start = UInt32(truncatingIfNeeded: start)
+            self.count = UInt32(truncatingIfNeeded: count)
+        }
+
+        /// The line of the record, in a block whose first line is `firstLine`.
+        package func line(from firstLine: Int) -> Int { firstLine + Int(lineInBlock) }
     }
 
     /// An invalid record (or unreadable line) and its problems.
@@ -19,6 +31,8 @@ package struct LintedBlock: Sendable {
         package let problems: [ValidationError.Problem]
     }
 
+    /// How many bytes of input the block holds.
+    package var byteCount: Int { bytes.count }
     /// How many records (lines that are not blank) the block holds.
     package private(set) var records = 0
     /// The keys of its valid records, in line order.
@@ -27,6 +41,8 @@ package struct LintedBlock: Sendable {
     package private(set) var invalid: [Invalid] = []
     private let bytes: [UInt8]
     private let policy: RegistrationPolicy
+    /// The number of the block's first line.
+    package let firstLine: Int
 
     /// Checks every line of `block` under `policy`: blank lines are skipped, a byte order mark
     /// starting line 1 is dropped, a line longer than `maximumLineBytes` is `line_too_long`.
@@ -34,15 +50,17 @@ package struct LintedBlock: Sendable {
         self.policy = policy
         switch block {
         case .tooLong(let line):
+            firstLine = line
             bytes = []
             records = 1
             invalid = [Invalid(line: line, problems: [.lineTooLong])]
         case .lines(let lines):
             bytes = lines.bytes
+            firstLine = lines.firstLine
             var records = 0
             var keys: [Key] = []
             var invalid: [Invalid] = []
-            keys.reserveCapacity(lines.bytes.count / 24)
+            keys.reserveCapacity(lines.bytes.count / 40)
             lines.bytes.withUnsafeBufferPointer { all in
                 lines.forEachLine { line, text in
                     var text = text
@@ -60,13 +78,17 @@ package struct LintedBlock: Sendable {
                     case .invalid(let problems):
                         invalid.append(Invalid(line: line, problems: problems))
                     case .valid(let fingerprints):
-                        let start = Int32(truncatingIfNeeded: text.baseAddress! - all.baseAddress!)
-                        let count = Int32(truncatingIfNeeded: text.count)
+                        let start = text.baseAddress! - all.baseAddress!
                         for kind in LoginKind.allCases {
                             guard let fingerprint = fingerprints[kind] else { continue }
-                            keys.append(
-                                Key(fingerprint: fingerprint, kind: kind, line: line, start: start, count: count)
+                            let key = Key(
+                                fingerprint: fingerprint,
+                                kind: kind,
+                                lineInBlock: line - lines.firstLine,
+                                start: start,
+                                count: text.count
                             )
+                            keys.append(key)
                         }
                     }
                 }
@@ -75,11 +97,14 @@ package struct LintedBlock: Sendable {
         }
     }
 
+    /// The block's bytes, for ``LineBlockReader/recycle(_:)`` once the block is merged.
+    package var bytesToRecycle: [UInt8] { bytes }
+
     /// The normalised value of `key`, read again from its record's line (the full way).
     package func value(of key: Key) -> String {
         bytes.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[Int(key.start)..<Int(key.start) + Int(key.count)])
-            return LintLine.fullCheck(text, policy: policy).keys?[key.kind] ?? ""
+            return LintLine.value(of: key.kind, in: text, policy: policy) ?? ""
         }
     }
 }
@@ -101,10 +126,13 @@ package enum JSONLinesLint {
             LintedBlock(block, policy: policy, maximumLineBytes: maximumLineBytes)
         }
         func next() throws(ExportInputError) -> LineBlock? { try blocks.next() }
-        func mergeBlock(_ block: LintedBlock) throws(ExportInputError) { merge(block) }
+        func mergeBlock(_ block: LintedBlock) throws(ExportInputError) {
+            merge(block)
+            blocks.recycle(block.bytesToRecycle)
+        }
         try OrderedPipeline.run(
             workers: workers,
-            maximumInFlight: 2 * workers + 2,
+            maximumInFlight: workers + 2,
             next: next,
             process: process,
             merge: mergeBlock

@@ -18,10 +18,19 @@ struct LintReport {
     private(set) var problemCount = 0
     /// The first ``limit`` problems, with their lines.
     private(set) var problems: [(line: Int, problem: ValidationError.Problem)] = []
-    private var table = ConflictTable()
+    private let table: ConflictLanes
+    /// The size of the input, when known: the first block then tells how many keys to expect.
+    private let inputBytes: Int?
+    /// Keys and bytes of the blocks so far.
+    private var keysRead = 0
+    private var bytesRead = 0
 
-    init(limit: Int) {
+    /// A report listing `limit` problems; `lanes` threads find the conflicts (see
+    /// ``ConflictLanes``); `inputBytes`, when known, tells the table how large to grow.
+    init(limit: Int, lanes: Int = 1, inputBytes: Int? = nil) {
         self.limit = limit
+        self.inputBytes = inputBytes
+        table = ConflictLanes(lanes: lanes)
     }
 
     /// Counts one record (or unreadable line) that starts on `line`.
@@ -33,10 +42,7 @@ struct LintReport {
             invalid += 1
             add(check.problems, line: line)
         }
-        guard let keys = check.keys else { return }
-        for (kind, key) in keys.all {
-            table.add(KeyFingerprint(kind, normalized: key), kind: kind, line: line) { key }
-        }
+        if let keys = check.keys { table.add(keys, line: line) }
     }
 
     /// Counts the records of a block of JSON lines (blocks come in line order).
@@ -45,9 +51,13 @@ struct LintReport {
         invalid += block.invalid.count
         valid += block.records - block.invalid.count
         for record in block.invalid { add(record.problems, line: record.line) }
-        for key in block.keys {
-            table.add(key.fingerprint, kind: key.kind, line: key.line) { block.value(of: key) }
+        keysRead += block.keys.count
+        bytesRead += block.byteCount
+        if let inputBytes, bytesRead >= inputBytes / 16 {
+            // Keys a byte so far times the input's size, once a sixteenth of it is read.
+            table.expect(keys: Int(Double(keysRead) / Double(bytesRead) * Double(inputBytes) * 1.01))
         }
+        table.add(block)
     }
 
     /// Counts problems that belong to no record (the CSV header's).
@@ -60,10 +70,10 @@ struct LintReport {
     }
 
     /// The conflicts, by the line of their first record, then username, email, phone.
-    var conflicts: [ConflictTable.Conflict] { table.conflicts }
+    var conflicts: [ConflictTable.Conflict] { table.conflicts() }
 
     /// Whether anything is wrong: an invalid record, a conflict, or a header problem.
-    var hasProblems: Bool { problemCount > 0 || table.conflictCount > 0 }
+    var hasProblems: Bool { problemCount > 0 || table.conflictCount() > 0 }
 
     /// `{"records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`, codes sorted,
     /// reasons in `language`.
@@ -106,7 +116,7 @@ struct LintReport {
         let words = ToolWords(language)
         var lines = [
             "\(name): "
-                + words.totals(records: records, valid: valid, invalid: invalid, conflicts: table.conflictCount)
+                + words.totals(records: records, valid: valid, invalid: invalid, conflicts: table.conflictCount())
         ]
         if !errorCounts.isEmpty {
             lines.append("")
@@ -117,7 +127,7 @@ struct LintReport {
                 lines.append("  " + code + String(repeating: " ", count: width - code.count) + "  \(count)")
             }
         }
-        if table.conflictCount > 0 {
+        if table.conflictCount() > 0 {
             lines.append("")
             lines.append(words.conflictsHeading)
             for conflict in conflicts {

@@ -1,9 +1,10 @@
 /// A JSON object read in place: members whose values are strings without escapes, `true`,
 /// `false` or `null`, the common shape of an export line, visited without building a
-/// ``JSONValue``, a dictionary or a string.
+/// ``JSONValue``, a dictionary or a string; any other value (a number, an array, an object) is
+/// read by the strict reader and handed over built.
 ///
 /// It is strict where the full reader is (white space, UTF-8, control characters, nothing after
-/// the object) and gives up on everything else: an escape, a number, an array, a nested object,
+/// the object, nesting) and gives up on everything else: an escape in a name or a string member,
 /// a syntax error. When ``forEachMember(in:_:)`` returns `true`, ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)``
 /// reads the same bytes as an object with the same members, except for a repeated name, which
 /// the caller must refuse itself; when it returns `false`, read the text with that reader (for
@@ -17,6 +18,8 @@ package enum FlatJSONObject {
         case bool(Bool)
         /// `null`.
         case null
+        /// Any other value (a number, an array, an object), as the strict reader reads it.
+        case other(JSONValue)
     }
 
     /// Calls `body` with each member's name (its UTF-8 bytes) and value, in order.
@@ -61,7 +64,9 @@ package enum FlatJSONObject {
                 value = .null
                 index += 4
             default:
-                return false
+                guard let (other, end) = JSONParser.value(in: bytes, at: index, depth: 1) else { return false }
+                value = .other(other)
+                index = end
             }
             guard body(name, value) else { return false }
             index = skipWhiteSpace(bytes, index)

@@ -41,6 +41,20 @@ struct JSONParser {
         return value
     }
 
+    /// The value that starts at `start` inside a larger text whose containers already nest
+    /// `depth` deep, and the index just after it; `nil` when it is not a valid value there.
+    static func value(
+        in bytes: UnsafeBufferPointer<UInt8>,
+        at start: Int,
+        depth: Int
+    ) -> (value: JSONValue, end: Int)? {
+        var parser = JSONParser(bytes)
+        parser.index = start
+        parser.depth = depth
+        guard let value = try? parser.value() else { return nil }
+        return (value, parser.index)
+    }
+
     private func fail(_ syntax: ValidationError.Detail.JSONSyntax, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(kind: .syntax(syntax), index: offset ?? index)
     }

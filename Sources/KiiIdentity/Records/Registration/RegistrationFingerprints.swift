@@ -9,8 +9,17 @@ package struct RegistrationBytes {
     package var displayName: UnsafeBufferPointer<UInt8>?
     package var country: UnsafeBufferPointer<UInt8>?
     package var locale: UnsafeBufferPointer<UInt8>?
+    /// The custom fields.
+    package var custom: [String: JSONValue] = [:]
 
     package init() {}
+}
+
+/// The uniqueness keys of a valid sign-up, each built by a ``NormalizedKeyBuilder``.
+struct RegistrationKeys<Key> {
+    var username: Key?
+    var email: Key?
+    var phone: Key?
 }
 
 /// The uniqueness keys of a valid sign-up as fingerprints (see ``KeyFingerprint``).
@@ -44,8 +53,29 @@ package struct UniquenessFingerprints: Sendable, Hashable {
     }
 }
 
+/// Makes a key out of its normalised bytes, given one at a time.
+protocol NormalizedKeyBuilder {
+    associatedtype Key
+    init(_ kind: LoginKind)
+    mutating func append(_ byte: UInt8)
+    mutating func finish() -> Key
+}
+
+extension KeyHasher: NormalizedKeyBuilder {}
+
+/// A key as its string (``UniquenessKeys``' form).
+struct NormalizedKeyText: NormalizedKeyBuilder {
+    private var bytes: [UInt8] = []
+
+    init(_ kind: LoginKind) {}
+
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    mutating func finish() -> String { String(decoding: bytes, as: UTF8.self) }
+}
+
 extension Registration {
-    /// Whether a sign-up without custom fields is valid under `policy`, and if so its uniqueness
+    /// Whether a sign-up is valid under `policy`, and if so its uniqueness
     /// keys as fingerprints, without building the registration, its strings or its errors.
     ///
     /// The same rules as ``init(identity:password:fields:policy:)`` (each field's `isValid`,
@@ -59,6 +89,28 @@ extension Registration {
         of record: RegistrationBytes,
         policy: RegistrationPolicy
     ) -> UniquenessFingerprints? {
+        keys(of: record, policy: policy, building: KeyHasher.self).map {
+            UniquenessFingerprints(username: $0.username, email: $0.email, phone: $0.phone)
+        }
+    }
+
+    /// The normalised value (``UniquenessKeys``' string) of the key of `kind` of a valid sign-up,
+    /// by the rules of ``fingerprints(of:policy:)``; `nil` for an invalid one or an absent key.
+    package static func key(_ kind: LoginKind, of record: RegistrationBytes, policy: RegistrationPolicy) -> String? {
+        guard let keys = keys(of: record, policy: policy, building: NormalizedKeyText.self) else { return nil }
+        switch kind {
+        case .username: return keys.username
+        case .email: return keys.email
+        case .phone: return keys.phone
+        }
+    }
+
+    /// ``fingerprints(of:policy:)`` with each key built by `builder`.
+    static func keys<Builder: NormalizedKeyBuilder>(
+        of record: RegistrationBytes,
+        policy: RegistrationPolicy,
+        building builder: Builder.Type
+    ) -> RegistrationKeys<Builder.Key>? {
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         guard Password.isValidBytes(record.password ?? empty),
             RegistrationTable.problem(
@@ -71,22 +123,23 @@ extension Registration {
         if let displayName = record.displayName, !DisplayName.hasAllowedLength(displayName) { return nil }
         if let locale = record.locale, !LocaleTag.isValidBytes(locale) { return nil }
         if let country = record.country, !SupportedRegions.contains(country) { return nil }
-        var keys = UniquenessFingerprints()
+        if !record.custom.isEmpty, !record.custom.keys.allSatisfy(UserFields.isAllowedCustomName) { return nil }
+        var keys = RegistrationKeys<Builder.Key>()
         if let username = record.username {
             guard Username.isValidBytes(username) else { return nil }
-            var hasher = KeyHasher(.username)
-            for byte in username { hasher.append(FieldChecks.asciiLowercased(byte)) }
-            keys.username = hasher.finish()
+            var key = Builder(.username)
+            for byte in username { key.append(FieldChecks.asciiLowercased(byte)) }
+            keys.username = key.finish()
         }
         if let email = record.email {
             guard EmailAddress.isValidBytes(email) else { return nil }
-            var hasher = KeyHasher(.email)
+            var key = Builder(.email)
             var inDomain = false
             for byte in email {
-                hasher.append(inDomain ? FieldChecks.asciiLowercased(byte) : byte)
+                key.append(inDomain ? FieldChecks.asciiLowercased(byte) : byte)
                 if byte == UInt8(ascii: "@") { inDomain = true }
             }
-            keys.email = hasher.finish()
+            keys.email = key.finish()
         }
         if let phone = record.phone {
             var checker = RecordChecker()
@@ -100,7 +153,9 @@ extension Registration {
                     policy: policy.phonePolicy
                 ), checker.problems.isEmpty
             else { return nil }
-            keys.phone = KeyFingerprint(.phone, normalized: number.e164)
+            var key = Builder(.phone)
+            for byte in number.e164.utf8 { key.append(byte) }
+            keys.phone = key.finish()
         }
         return keys
     }
