@@ -10,7 +10,7 @@ package import KiiIdentity
 package final class ConflictLanes: @unchecked Sendable {
     // `@unchecked`: each table is touched only on its lane's queue (or, with one lane, by the
     // caller), and read only after a barrier on that queue.
-    private var tables: [ConflictTable]
+    private let tables: [Lane]
     private let queues: [DispatchQueue]
     /// Blocks a lane may hold before ``add(_:)`` waits: memory stays bounded when the lanes lag.
     private let room: [DispatchSemaphore]
@@ -18,7 +18,7 @@ package final class ConflictLanes: @unchecked Sendable {
     /// Lanes that each fill the shards of their own (1: no thread of its own).
     package init(lanes: Int) {
         let lanes = max(1, lanes)
-        tables = (0..<lanes).map { ConflictTable(lane: $0, of: lanes) }
+        tables = (0..<lanes).map { Lane(ConflictTable(lane: $0, of: lanes)) }
         queues = lanes == 1 ? [] : (0..<lanes).map { DispatchQueue(label: "kii-identity.conflicts.\($0)") }
         room = (0..<lanes).map { _ in DispatchSemaphore(value: 2) }
     }
@@ -31,13 +31,13 @@ package final class ConflictLanes: @unchecked Sendable {
     /// Adds the keys of a block (blocks in line order).
     package func add(_ block: LintedBlock) {
         guard !queues.isEmpty else {
-            tables[0].add(block.keys, firstLine: block.firstLine, value: block.value(of:))
+            tables[0].table.add(block.keys, firstLine: block.firstLine, value: block.value(of:))
             return
         }
         for lane in tables.indices {
             room[lane].wait()
             queues[lane].async { [self] in
-                tables[lane].add(block.keys, firstLine: block.firstLine, value: block.value(of:))
+                tables[lane].table.add(block.keys, firstLine: block.firstLine, value: block.value(of:))
                 room[lane].signal()
             }
         }
@@ -71,9 +71,9 @@ package final class ConflictLanes: @unchecked Sendable {
 
     /// Runs `body` on every table, in its lane.
     private func update(_ body: @escaping @Sendable (inout ConflictTable) -> Void) {
-        guard !queues.isEmpty else { return body(&tables[0]) }
+        guard !queues.isEmpty else { return body(&tables[0].table) }
         for lane in tables.indices {
-            queues[lane].async { [self] in body(&tables[lane]) }
+            queues[lane].async { [self] in body(&tables[lane].table) }
         }
     }
 
@@ -81,14 +81,23 @@ package final class ConflictLanes: @unchecked Sendable {
     private func read(_ body: (ConflictTable) -> Void) {
         for lane in tables.indices {
             if !queues.isEmpty { queues[lane].sync {} }
-            body(tables[lane])
+            body(tables[lane].table)
+        }
+    }
+
+    /// One lane's table, in a box of its own: lanes never write to a shared array.
+    private final class Lane {
+        var table: ConflictTable
+
+        init(_ table: ConflictTable) {
+            self.table = table
         }
     }
 
     deinit {
         for lane in tables.indices {
             if !queues.isEmpty { queues[lane].sync {} }
-            tables[lane].removeAll()
+            tables[lane].table.removeAll()
         }
     }
 }
