@@ -25,8 +25,24 @@ struct LintExports {
     /// One timed run of the tool.
     struct ToolRun: Codable {
         let seconds: Double
+        /// The tool's user and system CPU time.
+        let cpuSeconds: Double
+        /// CPU time the rest of the machine used meanwhile (other processes), in seconds: the
+        /// cores the tool could not have.
+        let othersCPUSeconds: Double
         let peakBytes: Int
         let status: Int32
+    }
+
+    /// The machine's busy and total CPU time so far, in clock ticks (`/proc/stat`).
+    private static func machineTicks() -> (busy: Double, total: Double) {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let line = text.split(separator: "\n").first
+        else { return (0, 0) }
+        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard fields.count >= 5 else { return (0, 0) }
+        let total = fields.reduce(0, +)
+        return (total - fields[3] - fields[4], total)
     }
 
     /// The figures of one export.
@@ -138,6 +154,7 @@ struct LintExports {
         var argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
+        let ticksBefore = Self.machineTicks()
         let start = Timing.wallNow()
         guard posix_spawn(&pid, tool.path, &actions, nil, &argv, environ) == 0 else {
             throw CocoaError(.executableNotLoadable)
@@ -146,8 +163,20 @@ struct LintExports {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(Timing.wallNow() - start) / 1e9
+        let ticksAfter = Self.machineTicks()
+        let cpu =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let others = max(0, (ticksAfter.busy - ticksBefore.busy) / ticksPerSecond - cpu)
         // ru_maxrss is in kilobytes on Linux.
-        return ToolRun(seconds: seconds, peakBytes: usage.ru_maxrss * 1024, status: (status >> 8) & 0xFF)
+        return ToolRun(
+            seconds: seconds,
+            cpuSeconds: cpu,
+            othersCPUSeconds: others,
+            peakBytes: usage.ru_maxrss * 1024,
+            status: (status >> 8) & 0xFF
+        )
     }
 
     private func table(_ rows: [Row]) -> String {
@@ -156,10 +185,11 @@ struct LintExports {
         }
         var lines = [
             "kii-identity lint over generated exports: median of \(rounds) runs; wall time of the whole process;",
+            "cpu s: its user + system time; others: cores the rest of the machine used meanwhile (/proc/stat);",
             "peak RSS of the process (wait4); floors on one thread in this process over the same file",
             "",
-            "export                          records    MB  thr  exit  wall s   records/s     MB/s  peak RSS MB  bytes/rec"
-                + "  x JSON floor",
+            "export                          records    MB  thr  exit  wall s  cpu s  others   records/s     MB/s"
+                + "  peak RSS MB  bytes/rec  x JSON floor",
         ]
         for row in rows {
             for threadCount in threads {
@@ -168,12 +198,14 @@ struct LintExports {
                 lines.append(
                     row.export.padding(toLength: 30, withPad: " ", startingAt: 0)
                         + String(
-                            format: " %9d %5.0f %4d %5d %7.2f",
+                            format: " %9d %5.0f %4d %5d %7.2f %6.2f %7.2f",
                             row.records,
                             Double(row.bytes) / 1e6,
                             threadCount,
                             run.status,
-                            run.seconds
+                            run.seconds,
+                            run.cpuSeconds,
+                            run.othersCPUSeconds / run.seconds
                         )
                         + " " + number(rate).leftPadded(11)
                         + String(
