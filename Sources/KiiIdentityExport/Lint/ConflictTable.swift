@@ -12,16 +12,16 @@ import Darwin
 /// not as a string. The table is cut into ``shardCount`` shards by the fingerprint's top bits
 /// (so those bits need not be stored); a slot keeps 96 more bits of the fingerprint and the
 /// line, 16 bytes, in open addressing with linear probing. A shard grows by a quarter when it
-/// is 90 % full, so the table is 72 to 90 % full: 18 to 22 bytes a key; told how many keys to
-/// expect (``expectedKeys``), a shard grows straight to 88 % of its share. Shard memory is
+/// is 93 % full, so the table is 74 to 93 % full: 17 to 22 bytes a key; told how many keys to
+/// expect (``expectedKeys``), a shard grows straight to 90 % of its share. Shard memory is
 /// mapped pages, given back whole when a shard grows. A table may keep only the shards of one
 /// lane out of several (``ConflictLanes``), each lane filled by its own thread.
 ///
 /// A fingerprint seen again is a candidate conflict: the caller gives the key's value then
 /// (its string, from the record at hand), and the values of every later record are compared
 /// exactly; a different value (two keys whose fingerprints agree) is kept apart, exactly.
-/// The first record's value is known by its fingerprint alone (108 bits: a false match has a
-/// chance of about n² / 2¹⁰⁹ for n keys).
+/// The first record's value is known by its fingerprint alone (106 bits: a false match has a
+/// chance of about n² / 2¹⁰⁷ for n keys).
 ///
 /// Conflicts are the same whatever order keys of different lines arrive in only if lines arrive
 /// in ascending order: `lint` adds them in line order.
@@ -64,9 +64,9 @@ package struct ConflictTable {
     }
 
     /// The number of keys to expect in all, when known: a shard that must grow grows at once to
-    /// its share of them (88 % full), instead of by a quarter, so that few keys are moved.
+    /// its share of them (90 % full), instead of by a quarter, so that few keys are moved.
     package var expectedKeys: Int? {
-        didSet { expectedShardCapacity = (expectedKeys ?? 0) / Self.shardCount * 100 / 88 }
+        didSet { expectedShardCapacity = (expectedKeys ?? 0) / Self.shardCount * 10 / 9 }
     }
     private var expectedShardCapacity = 0
 
@@ -207,9 +207,9 @@ private struct Shard {
     }
 
     /// Adds `fingerprint` first held on `line`; returns the first line when it was there already.
-    /// A shard 90 % full grows by a quarter, or to `expected` slots when that is more.
+    /// A shard 93 % full grows by a quarter, or to `expected` slots when that is more.
     mutating func insert(_ fingerprint: KeyFingerprint, line: UInt32, growingTo expected: Int) -> UInt32? {
-        if count + 1 > capacity - capacity / 10 { grow(to: max(capacity + capacity / 4, expected)) }
+        if count + 1 > capacity - capacity / 14 { grow(to: max(capacity + capacity / 4, expected)) }
         let stored = (fingerprint.high << UInt64(ConflictTable.shardBits)) & 0xFFFF_FFFF_0000_0000
         let slots = slots!
         var index = Self.home(fingerprint.low, capacity: capacity)

@@ -4,7 +4,7 @@ import KiiIdentityExport
 /// What `lint` found in an export: totals, problems per code, uniqueness conflicts and the first
 /// problems with their line numbers.
 ///
-/// Records are added in line order. Memory grows with the number of distinct keys, 16 to 22
+/// Records are added in line order. Memory grows with the number of distinct keys, 17 to 22
 /// bytes each (a ``ConflictTable``: fingerprints and first lines, not strings), not with the file.
 struct LintReport {
     /// How many problems to keep for listing.
