@@ -233,10 +233,10 @@ private struct Shard {
         let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
         let wanted = max(wanted, page / MemoryLayout<Slot>.stride)
         let bytes = (wanted * MemoryLayout<Slot>.stride + page - 1) / page * page
-        // A table grown to more than a few pages is soon touched all over: its pages are mapped
-        // in one call rather than faulted in one by one.
-        let populate = bytes > 16 * page ? MAP_POPULATE : 0
-        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | populate, -1, 0),
+        // The table is soon touched all over: its pages are mapped, writable, in one call, rather
+        // than faulted in one by one, each read first as the shared zero page and then copied
+        // on the first write (a fault and, with other threads running, a TLB flush on every core).
+        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
             mapped != MAP_FAILED
         else { fatalError("out of memory for the conflict table (\(bytes) bytes)") }
         let newSlots = mapped.bindMemory(to: Slot.self, capacity: bytes / MemoryLayout<Slot>.stride)
