@@ -83,18 +83,7 @@ struct LintReport {
             ("valid", .int(Int64(valid))),
             ("invalid", .int(Int64(invalid))),
             ("errorCounts", .object(errorCounts.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
-            (
-                "conflicts",
-                .array(
-                    conflicts.map { conflict in
-                        .object([
-                            ("key", .string(conflict.kind.rawValue)),
-                            ("value", .string(conflict.value)),
-                            ("lines", .array(conflict.lines.map { .int(Int64($0)) })),
-                        ])
-                    }
-                )
-            ),
+            ("conflicts", conflictsJSON()),
             (
                 "problems",
                 .array(
@@ -111,39 +100,63 @@ struct LintReport {
         ])
     }
 
+    /// The conflicts as a JSON array, written one conflict at a time: a million conflicts take
+    /// their text, not a tree of values as well.
+    private func conflictsJSON() -> JSONOutput {
+        var text = "["
+        for (index, conflict) in conflicts.enumerated() {
+            if index > 0 { text += "," }
+            JSONOutput.object([
+                ("key", .string(conflict.kind.rawValue)),
+                ("value", .string(conflict.value)),
+                ("lines", .array(conflict.lines.map { .int(Int64($0)) })),
+            ]).write(to: &text)
+        }
+        return .written(text + "]")
+    }
+
     /// The human report for the input called `name`, headings and messages in `language`.
     func text(name: String, in language: ValidationError.Language) -> String {
         let words = ToolWords(language)
-        var lines = [
+        // One string written line by line (not an array of lines joined): a million conflicts
+        // take their text once.
+        var output = ""
+        var isFirst = true
+        func append(_ line: String) {
+            if !isFirst { output += "\n" }
+            isFirst = false
+            output += line
+        }
+        append(
             "\(name): "
                 + words.totals(records: records, valid: valid, invalid: invalid, conflicts: table.conflictCount())
-        ]
+        )
         if !errorCounts.isEmpty {
-            lines.append("")
-            lines.append(words.problemsByCode)
+            append("")
+            append(words.problemsByCode)
             let sorted = errorCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             let width = sorted.map(\.key.count).max() ?? 0
             for (code, count) in sorted {
-                lines.append("  " + code + String(repeating: " ", count: width - code.count) + "  \(count)")
+                append("  " + code + String(repeating: " ", count: width - code.count) + "  \(count)")
             }
         }
         if table.conflictCount() > 0 {
-            lines.append("")
-            lines.append(words.conflictsHeading)
+            append("")
+            append(words.conflictsHeading)
             for conflict in conflicts {
-                lines.append("  \(conflict.kind) \(conflict.value): " + words.lines(conflict.lines))
+                append("  \(conflict.kind) \(conflict.value): " + words.lines(conflict.lines))
             }
         }
         if !problems.isEmpty {
-            lines.append("")
-            lines.append(problems.count < problemCount ? words.firstProblems(problems.count) : words.problems)
+            append("")
+            append(problems.count < problemCount ? words.firstProblems(problems.count) : words.problems)
             for (line, problem) in problems {
-                lines.append("  \(words.line(line)): \(problem.code.rawValue): \(problem.message(in: language))")
+                append("  \(words.line(line)): \(problem.code.rawValue): \(problem.message(in: language))")
             }
             if problems.count < problemCount {
-                lines.append("  " + words.more(problemCount - problems.count))
+                append("  " + words.more(problemCount - problems.count))
             }
         }
-        return lines.joined(separator: "\n")
+        return output
     }
 }
