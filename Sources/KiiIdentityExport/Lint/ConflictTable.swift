@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Finds the uniqueness keys that several records share, in bounded memory: 16 bytes a key.
+/// Finds the uniqueness keys that several records share, in bounded memory: a 16-byte slot a key.
 ///
 /// Each key is kept as its ``KeyFingerprint`` and the line of the first record that held it,
 /// not as a string. The table is cut into ``shardCount`` shards by the fingerprint's top bits
@@ -23,8 +23,8 @@ import Darwin
 /// The first record's value is known by its fingerprint alone (106 bits: a false match has a
 /// chance of about n² / 2¹⁰⁷ for n keys).
 ///
-/// Conflicts are the same whatever order keys of different lines arrive in only if lines arrive
-/// in ascending order: `lint` adds them in line order.
+/// The first line of a key is the line of the first record added with it: `lint` adds records
+/// in line order.
 package struct ConflictTable {
     /// One value shared by several records.
     package struct Conflict: Sendable, Equatable {
