@@ -5,7 +5,7 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 # library never resolves it (Package.swift); every build of this repository turns it on.
 TOOL_TRAIT = --traits CommandLineTool
 
-.PHONY: deps build run test differential example lint format bench bench-quick fuzz sanitize clean
+.PHONY: deps build run test differential example lint format bench bench-quick bench-lint fuzz sanitize clean
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
 deps:
@@ -55,11 +55,23 @@ format:
 # ARGS="--filter email --json" and so on; see `kii-identity-bench --help`.
 BENCH_SCRATCH ?= .build-bench
 bench: deps
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench $(TOOL_TRAIT)
 	$(BENCH_SCRATCH)/release/kii-identity-bench $(ARGS)
 
 bench-quick: deps
 	$(MAKE) bench ARGS="--quick $(ARGS)"
+
+# The main job at full size (issue 24): exports of 1, 2 and 10 million records (valid; with
+# invalid lines; with conflicts), generated once into $(BENCH_SCRATCH)/lint-exports (about 4 GB,
+# git-ignored), linted by the release tool on 1 and 2 threads: records/s, bytes/s, peak RSS and
+# bytes a record, beside two floors of the same run (reading the lines; the strict JSON reader
+# alone). LINT_SIZES=1,2 for a shorter run; ARGS="--rounds 5" for more runs (median; default 3).
+LINT_SIZES ?= 1,2,10
+bench-lint: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench $(TOOL_TRAIT)
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity $(TOOL_TRAIT)
+	$(BENCH_SCRATCH)/release/kii-identity-bench --lint-tool $(BENCH_SCRATCH)/release/kii-identity \
+		--lint-exports $(BENCH_SCRATCH)/lint-exports --lint-sizes $(LINT_SIZES) $(ARGS)
 
 # Fuzzing (issue 6): each libFuzzer target runs FUZZ_SECONDS with its corpus, Fixtures/fuzz/<Name>
 # (new inputs go to $(FUZZ_SCRATCH)/corpus/<Name>, a crashing input to Fixtures/fuzz/<Name>/crash-*).

@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(
             name: "KiiIdentityBenchmark",
-            dependencies: ["KiiIdentity", "KiiIdentityExport", "CPhoneNumberShims", "CMallocCounter"],
+            dependencies: ["KiiIdentity", "KiiIdentityExport", "CPhoneNumberShims", "CMallocCounter", "KiiIdentityFuzzChecks"],
             path: "Benchmarks/KiiIdentityBenchmark",
             swiftSettings: strictSwift
         ),
@@ -92,13 +92,13 @@ let package = Package(
         // The export reader on its own: formats, lines and their limits, records, checks.
         .testTarget(
             name: "KiiIdentityExportTests",
-            dependencies: ["KiiIdentityExport", "KiiIdentity"],
+            dependencies: ["KiiIdentityExport", "KiiIdentity", "KiiIdentityFuzzChecks"],
             swiftSettings: strictSwift
         ),
         // End-to-end tests of the kii-identity tool: they run the built binary on Fixtures/cli.
         .testTarget(
             name: "KiiIdentityToolTests",
-            dependencies: ["kii-identity"],
+            dependencies: ["kii-identity", "KiiIdentityFuzzChecks"],
             swiftSettings: strictSwift
         ),
         // Fuzzing (issue 6): the properties, shared by the fuzzers and FuzzCorpusReplayTests.
