@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import KiiIdentity
+import SQLKit
+
+/// The routes that exist only in benchmark mode (`SIGNUP_BENCHMARK=1`), to measure the
+/// service's routes beside what bounds them:
+///
+/// - `GET /bench/trivial`: a fixed JSON answer through the same middleware (the framework's rate);
+/// - `POST /bench/insert`: the body read as a sign-up's is (content type, size), then one row
+///   inserted through the same pool in one transaction (the database's rate);
+/// - `GET /bench/stats`: the time spent in KiiIdentity's calls and in whole requests since the
+///   last read (`?reset=1` starts again).
+struct BenchmarkRoutes {
+    let store: UserStore
+    let libraryTime: LibraryTime
+    let requestTime: LibraryTime
+
+    func add(to routes: inout Routes) {
+        let store = store
+        let libraryTime = libraryTime
+        let requestTime = requestTime
+        routes.add(.get, "/bench/trivial") { _, _ in .json(.ok, ["ok": true]) }
+        routes.add(.post, "/bench/insert") { request, _ in
+            let bytes = try await RequestJSON.bytes(of: request, maximumBytes: 65_536) ?? []
+            let id = UUID().uuidString.lowercased()
+            let body = String(decoding: bytes, as: UTF8.self)
+            try await store.pool.transaction { database in
+                try await database.raw("INSERT INTO bench_rows (id, body) VALUES (\(bind: id), \(bind: body))").run()
+            }
+            return .json(.created, ["id": .string(id)])
+        }
+        routes.add(.get, "/bench/stats") { request, _ in
+            let reset = request.uri.queryParameters["reset"] == "1"
+            let library = libraryTime.read(reset: reset)
+            let requests = requestTime.read(reset: reset)
+            return .json(
+                .ok,
+                [
+                    "libraryCalls": .integer(library.calls), "libraryNanoseconds": .integer(Int(library.nanoseconds)),
+                    "requests": .integer(requests.calls), "requestNanoseconds": .integer(Int(requests.nanoseconds)),
+                ]
+            )
+        }
+    }
+
+    /// The bare insert's table.
+    static func createTable(_ pool: any DatabasePool) async throws {
+        try await pool.transaction { database in
+            try await database.raw("CREATE TABLE IF NOT EXISTS bench_rows (id TEXT PRIMARY KEY, body TEXT NOT NULL)").run()
+        }
+    }
+}
