@@ -1,6 +1,9 @@
 # KiiIdentity: the two commands a new user needs are `make run` and `make test`.
 SWIFT ?= swift
 SAMPLE ?= Fixtures/sample-users.jsonl
+# The tool's parser is behind a package trait, off by default so that a service depending on the
+# library never resolves it (Package.swift); every build of this repository turns it on.
+TOOL_TRAIT = --traits CommandLineTool
 
 .PHONY: deps build run test differential example lint format bench bench-quick fuzz sanitize clean
 
@@ -13,16 +16,16 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(TOOL_TRAIT)
 
 # The main job: lint the sample export. Exit status 1 (problems found) is the expected outcome
 # for the sample and does not fail `make run`; 2 (usage or I/O error) does.
 run: deps
-	$(SWIFT) build -c release --product kii-identity
+	$(SWIFT) build -c release --product kii-identity $(TOOL_TRAIT)
 	./.build/release/kii-identity lint $(SAMPLE); status=$$?; [ $$status -le 1 ] || exit $$status
 
 test: deps
-	$(SWIFT) test --disable-xctest
+	$(SWIFT) test --disable-xctest $(TOOL_TRAIT)
 
 # The README's example as a client builds it (issue 14): Examples/QuickStart depends on this package
 # by path and imports only KiiIdentity, no Foundation, in its own build folder. Checks that its
@@ -40,7 +43,7 @@ example: deps
 # runs 100,000). PHONE_CASES raises the count.
 PHONE_CASES ?= 1000000
 differential: deps
-	KII_PHONE_DIFFERENTIAL_CASES=$(PHONE_CASES) $(SWIFT) test --disable-xctest --filter PhoneDifferentialTests
+	KII_PHONE_DIFFERENTIAL_CASES=$(PHONE_CASES) $(SWIFT) test --disable-xctest $(TOOL_TRAIT) --filter PhoneDifferentialTests
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Examples
@@ -83,8 +86,8 @@ fuzz: deps
 # Tests/Sanitizers/lsan.supp names the two leaks LeakSanitizer finds inside Foundation (CLI tests).
 sanitize: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp \
-		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-san
-	$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-san-tsan
+		$(SWIFT) test --disable-xctest $(TOOL_TRAIT) --sanitize=address --scratch-path .build-san
+	$(SWIFT) test --disable-xctest $(TOOL_TRAIT) --sanitize=thread --scratch-path .build-san-tsan
 
 clean:
 	rm -rf .build .build-* $(EXAMPLE)/.build

@@ -19,6 +19,16 @@ let package = Package(
         .executable(name: "kii-identity", targets: ["kii-identity"]),
         .executable(name: "kii-identity-bench", targets: ["KiiIdentityBenchmark"]),
     ],
+    // The tool's command-line parser is behind a trait that is off by default: SwiftPM resolves a
+    // package's dependency for every client, even one that uses only the library, unless the
+    // dependency is only for tests or only for a trait the client leaves off. The Makefile turns
+    // it on (`--traits CommandLineTool`).
+    traits: [
+        .trait(
+            name: "CommandLineTool",
+            description: "Builds the kii-identity tool with swift-argument-parser."
+        )
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -53,7 +63,11 @@ let package = Package(
             dependencies: [
                 "KiiIdentity",
                 "KiiIdentityExport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(
+                    name: "ArgumentParser",
+                    package: "swift-argument-parser",
+                    condition: .when(traits: ["CommandLineTool"])
+                ),
             ],
             swiftSettings: strictSwift
         ),

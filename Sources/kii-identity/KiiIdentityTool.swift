@@ -1,3 +1,4 @@
+#if CommandLineTool
 import ArgumentParser
 import Foundation
 import KiiIdentityExport
@@ -39,3 +40,4 @@ struct KiiIdentityTool: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -120,3 +121,4 @@ import Testing
         #expect(output.stdout.isEmpty)
     }
 }
+#endif

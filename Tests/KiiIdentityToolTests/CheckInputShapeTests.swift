@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -158,3 +159,4 @@ import Testing
         #expect(output.stderr.isEmpty)
     }
 }
+#endif

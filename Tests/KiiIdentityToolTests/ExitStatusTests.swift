@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Testing
 
 /// Usage and I/O errors end with status 2 and a message on stderr, nothing on stdout.
@@ -35,3 +36,4 @@ import Testing
         #expect(output.stdout.contains("kii-identity check <field> <value>"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -147,3 +148,4 @@ import Testing
         }
     }
 }
+#endif

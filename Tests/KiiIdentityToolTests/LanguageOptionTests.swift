@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -172,3 +173,4 @@ import Testing
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -84,3 +85,4 @@ import Testing
         )
     }
 }
+#endif

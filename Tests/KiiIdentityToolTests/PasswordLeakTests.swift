@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -104,3 +105,4 @@ import Testing
         }
     }
 }
+#endif

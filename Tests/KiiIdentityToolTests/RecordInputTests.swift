@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -132,3 +133,4 @@ import Testing
         #expect(lint.stdout.contains(#""conflicts":[{"key":"phone","value":"+819012345678","lines":[1,2,3]}]"#))
     }
 }
+#endif

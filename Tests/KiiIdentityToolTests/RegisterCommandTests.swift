@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -61,3 +62,4 @@ import Testing
         #expect(output.status == 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -122,3 +123,4 @@ import Testing
         #expect(report["valid"] as? Int == 1)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 
 /// A file written for one test under a name of its choosing (the name's extension matters to
@@ -26,3 +27,4 @@ final class TemporaryInput {
         try? FileManager.default.removeItem(at: directory)
     }
 }
+#endif

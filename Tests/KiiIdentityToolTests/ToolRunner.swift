@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import Testing
 
@@ -69,3 +70,4 @@ struct ToolRunner {
         String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent(path)), as: UTF8.self)
     }
 }
+#endif

@@ -139,6 +139,9 @@ extension ValidationError.Code {
     public static let notRemovable = Self(rawValue: "not_removable")
     /// An update both sets and removes the same member.
     public static let setAndRemoved = Self(rawValue: "set_and_removed")
+    /// Another user already has this username, email address or phone number (a service's
+    /// unique key is taken): an HTTP 409, see ``ValidationError/httpStatus``.
+    public static let alreadyTaken = Self(rawValue: "already_taken")
 
     // MARK: Input (JSON Lines and CSV)
 

@@ -126,6 +126,8 @@ extension ValidationError {
         case hasExtension
         /// A `tel:` URI.
         case telURI
+        /// A typed phone number's JSON object (`{"number", "country"}`) with the member `name`.
+        case notTypedPhoneMember(name: String)
 
         // MARK: Records
 
@@ -165,6 +167,8 @@ extension ValidationError {
         case setAndRemoved
         /// An update that sets and removes the custom field `name`.
         case customFieldSetAndRemoved(name: String)
+        /// An identifier another user already has (a service's unique key is taken).
+        case alreadyTaken
 
         // MARK: Input (JSON Lines and CSV)
 
@@ -417,11 +421,14 @@ extension ValidationError.Detail {
         case .pseudoUserMustUpgrade, .pseudoUserIdentifiersNeedUpgrade: .pseudoUserMustUpgrade
         case .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable: .notRemovable
         case .setAndRemoved, .customFieldSetAndRemoved: .setAndRemoved
+        case .alreadyTaken: .alreadyTaken
         case .invalidUTF8: .invalidUTF8
         case .malformedJSON: .malformedJSON
         case .notAnObject: .notAnObject
         case .wrongType: .wrongType
-        case .notRecordMember, .unknownColumn, .repeatedColumn, .unexpectedMember, .memberNotOneOf: .unknownField
+        case .notTypedPhoneMember, .notRecordMember, .unknownColumn, .repeatedColumn, .unexpectedMember,
+            .memberNotOneOf:
+            .unknownField
         case .lineTooLong: .lineTooLong
         case .textAfterClosingQuote, .quoteInUnquotedField, .unclosedQuote: .malformedCSV
         case .columnCount: .columnCount

@@ -111,6 +111,7 @@ extension ValidationError.Detail {
         case .containsLetters: "containsLetters"
         case .hasExtension: "hasExtension"
         case .telURI: "telURI"
+        case .notTypedPhoneMember: "notTypedPhoneMember"
         case .noIdentifier: "noIdentifier"
         case .verificationConflict: "verificationConflict"
         case .emptyFieldName: "emptyFieldName"
@@ -129,6 +130,7 @@ extension ValidationError.Detail {
         case .serverFieldNotRemovable: "serverFieldNotRemovable"
         case .setAndRemoved: "setAndRemoved"
         case .customFieldSetAndRemoved: "customFieldSetAndRemoved"
+        case .alreadyTaken: "alreadyTaken"
         case .invalidUTF8: "invalidUTF8"
         case .malformedJSON: "malformedJSON"
         case .notAnObject: "notAnObject"
@@ -166,7 +168,7 @@ extension ValidationError.Detail {
             .recordNeedsCountry, .malformedRestForm, .containsLetters, .hasExtension, .telURI, .noIdentifier,
             .emptyFieldName, .passwordNotInRecord, .notAllowedForPseudoUser, .pseudoUserMustUpgrade,
             .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate, .usernameNotRemovable, .identifierNotRemovable,
-            .passwordNotRemovable, .serverFieldNotRemovable, .setAndRemoved, .invalidUTF8,
+            .passwordNotRemovable, .serverFieldNotRemovable, .setAndRemoved, .alreadyTaken, .invalidUTF8,
             .malformedJSON, .notAnObject, .notRecordMember, .unclosedQuote, .custom:
             []
         case .tooShort(let minimum, let unit): [("minimum", String(minimum)), ("unit", unit.rawValue)]
@@ -194,7 +196,9 @@ extension ValidationError.Detail {
         case .callingCodeWithoutPlus(let callingCode, let suggestion):
             [("callingCode", String(callingCode)), ("suggestion", suggestion)]
         case .verificationConflict(let conflict): [("conflict", conflict.rawValue)]
-        case .reservedPrefix(let name), .predefinedName(let name), .customFieldSetAndRemoved(let name): [("name", name)]
+        case .reservedPrefix(let name), .predefinedName(let name), .customFieldSetAndRemoved(let name),
+            .notTypedPhoneMember(let name):
+            [("name", name)]
         case .notAString(let found): [("found", found.rawValue)]
         case .usernameImmutable(let current): [("current", current)]
         case .wrongType(let expected, let found):
@@ -305,6 +309,7 @@ extension ValidationError.Detail {
             case "containsLetters": .containsLetters
             case "hasExtension": .hasExtension
             case "telURI": .telURI
+            case "notTypedPhoneMember": parameters["name"].map { .notTypedPhoneMember(name: $0) }
             case "noIdentifier": .noIdentifier
             case "verificationConflict":
                 parameters["conflict"].flatMap(VerificationConflict.init(rawValue:)).map { .verificationConflict($0) }
@@ -324,6 +329,7 @@ extension ValidationError.Detail {
             case "serverFieldNotRemovable": .serverFieldNotRemovable
             case "setAndRemoved": .setAndRemoved
             case "customFieldSetAndRemoved": parameters["name"].map { .customFieldSetAndRemoved(name: $0) }
+            case "alreadyTaken": .alreadyTaken
             case "invalidUTF8": .invalidUTF8
             case "malformedJSON": .malformedJSON
             case "notAnObject": .notAnObject

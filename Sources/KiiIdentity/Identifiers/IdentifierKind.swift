@@ -10,10 +10,14 @@ public enum IdentifierKind: String, Sendable, Hashable, Codable, CaseIterable, C
     case username
 
     /// The field that problems with an identifier of this kind are reported under.
-    public var field: ValidationError.Field {
+    public var field: ValidationError.Field { loginKind.field }
+
+    /// The identifier of Kii's registration table this kind is: a local phone number is a
+    /// phone number.
+    public var loginKind: LoginKind {
         switch self {
-        case .email: .emailAddress
-        case .phone, .localPhone: .phoneNumber
+        case .email: .email
+        case .phone, .localPhone: .phone
         case .username: .username
         }
     }

@@ -123,6 +123,20 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
         couldBeLocalPhoneNumber = kind == .username && raw.withUTF8Bytes { ByteSet.digits.containsAll($0) }
     }
 
+    /// An identifier already validated as `kind`.
+    init(kind: IdentifierKind, value: Value) {
+        self.kind = kind
+        self.value = value
+        couldBeLocalPhoneNumber = false
+    }
+
+    /// A username, with the hint that digits-only `given` text could be a local phone number.
+    init(username: Username, given: String) {
+        kind = .username
+        value = .username(username)
+        couldBeLocalPhoneNumber = given.withUTF8Bytes { ByteSet.digits.containsAll($0) }
+    }
+
     /// Bytes past which an identifier is too long whatever its kind (an email address, the
     /// longest, allows 200): it is rejected without being read, so a 10 MB string costs nothing.
     public static let maximumBytes = EmailAddress.lengths.upperBound
@@ -153,6 +167,9 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
         case .phone(let phone): Self.phonePrefix + (kind == .localPhone ? phone.restForm : phone.e164)
         }
     }
+
+    /// The key a service's user table holds for this identifier (see ``UniquenessKey``).
+    public var key: UniquenessKey { UniquenessKey(kind: kind.loginKind, value: normalized) }
 
     public var description: String { qualified }
 

@@ -9,7 +9,9 @@
 ///   registration, the `country` of an upgrade or update).
 ///
 /// A number typed by a person (`(415) 555-2671`, `+81 90-1234-5678`) goes through
-/// ``init(username:email:typedPhone:)`` instead.
+/// ``init(username:email:typedPhone:phoneCountry:)`` instead. A local or typed number is read in
+/// ``phoneCountry`` when it is given (the country a form selected for the number), else in the
+/// user's country; the user's `country` field is never filled in from it.
 ///
 /// ```swift
 /// let identity = IdentityData(username: "User_1", phone: "JP-9012345678")
@@ -24,23 +26,30 @@ public struct IdentityData: Sendable, Hashable, Codable, CustomStringConvertible
     public var phone: String?
     /// Whether ``phone`` is what a person typed (lenient) rather than a strict form.
     public var phoneIsTyped: Bool
+    /// The country the phone number is read in when it is local, if not the user's; `nil`
+    /// reads it in the user's country.
+    public var phoneCountry: String?
 
-    /// Identity data with the phone number in a strict form (international, REST, or local digits).
-    public init(username: String? = nil, email: String? = nil, phone: String? = nil) {
+    /// Identity data with the phone number in a strict form (international, REST, or local
+    /// digits of `phoneCountry` or of the user's country).
+    public init(username: String? = nil, email: String? = nil, phone: String? = nil, phoneCountry: String? = nil) {
         self.username = username
         self.email = email
         self.phone = phone
         self.phoneIsTyped = false
+        self.phoneCountry = phoneCountry
     }
 
     /// Identity data with a phone number as a person typed it: spaces, `-`, `.`, `(`, `)`,
     /// Unicode dashes and full-width digits are allowed (see
-    /// ``PhoneNumber/init(userInput:country:policy:)``).
-    public init(username: String? = nil, email: String? = nil, typedPhone: String?) {
+    /// ``PhoneNumber/init(userInput:country:policy:)``), read in `phoneCountry` when it is
+    /// local and given, else in the user's country.
+    public init(username: String? = nil, email: String? = nil, typedPhone: String?, phoneCountry: String? = nil) {
         self.username = username
         self.email = email
         self.phone = typedPhone
         self.phoneIsTyped = typedPhone != nil
+        self.phoneCountry = phoneCountry
     }
 
     /// The kinds of identifier given (present, even if empty or invalid), in table order.
@@ -59,7 +68,8 @@ public struct IdentityData: Sendable, Hashable, Codable, CustomStringConvertible
     public var description: String {
         func show(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "nil" }
         return "IdentityData(username: \(show(username)), email: \(show(email)), "
-            + "\(phoneIsTyped ? "typedPhone" : "phone"): \(show(phone)))"
+            + "\(phoneIsTyped ? "typedPhone" : "phone"): \(show(phone))"
+            + (phoneCountry.map { ", phoneCountry: \(show($0)))" } ?? ")")
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -67,16 +77,18 @@ public struct IdentityData: Sendable, Hashable, Codable, CustomStringConvertible
         case email = "emailAddress"
         case phone = "phoneNumber"
         case phoneIsTyped
+        case phoneCountry
     }
 
-    /// Decodes `{"loginName": ..., "emailAddress": ..., "phoneNumber": ..., "phoneIsTyped": ...}`,
-    /// every member optional.
+    /// Decodes `{"loginName": ..., "emailAddress": ..., "phoneNumber": ..., "phoneIsTyped": ...,
+    /// "phoneCountry": ...}`, every member optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         username = try container.decodeIfPresent(String.self, forKey: .username)
         email = try container.decodeIfPresent(String.self, forKey: .email)
         phone = try container.decodeIfPresent(String.self, forKey: .phone)
         phoneIsTyped = try container.decodeIfPresent(Bool.self, forKey: .phoneIsTyped) ?? false
+        phoneCountry = try container.decodeIfPresent(String.self, forKey: .phoneCountry)
     }
 
     /// Encodes the members that are present (`phoneIsTyped` only when true).
@@ -86,5 +98,6 @@ public struct IdentityData: Sendable, Hashable, Codable, CustomStringConvertible
         try container.encodeIfPresent(email, forKey: .email)
         try container.encodeIfPresent(phone, forKey: .phone)
         if phoneIsTyped { try container.encode(true, forKey: .phoneIsTyped) }
+        try container.encodeIfPresent(phoneCountry, forKey: .phoneCountry)
     }
 }

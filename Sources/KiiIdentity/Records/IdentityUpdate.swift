@@ -178,8 +178,7 @@ extension RecordChecker {
             change.changedKinds.append(.email)
         }
         if let new = phone(
-            changes.phone,
-            typed: changes.phoneIsTyped,
+            of: changes,
             country: country,
             countryGiven: countryGiven,
             policy: policy

@@ -149,8 +149,7 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
         let username = checker.field(Username.self, identity.username)
         let email = checker.field(EmailAddress.self, identity.email)
         let phone = checker.phone(
-            identity.phone,
-            typed: identity.phoneIsTyped,
+            of: identity,
             country: checkedCountry.value,
             countryGiven: country != nil,
             policy: policy.phonePolicy

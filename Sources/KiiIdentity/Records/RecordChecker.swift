@@ -35,6 +35,35 @@ struct RecordChecker {
         return check { () throws(ValidationError) in try F(raw) }
     }
 
+    /// The phone number of `identity`: read in its own ``IdentityData/phoneCountry`` when it
+    /// has one (whose problems follow the number's), else in the user's `country`.
+    mutating func phone(
+        of identity: IdentityData,
+        country: CountryCode?,
+        countryGiven: Bool,
+        policy: PhonePolicy
+    ) -> PhoneNumber? {
+        guard let phoneCountry = identity.phoneCountry else {
+            return phone(
+                identity.phone,
+                typed: identity.phoneIsTyped,
+                country: country,
+                countryGiven: countryGiven,
+                policy: policy
+            )
+        }
+        let own = Self.country(phoneCountry)
+        let number = phone(
+            identity.phone,
+            typed: identity.phoneIsTyped,
+            country: own.value,
+            countryGiven: true,
+            policy: policy
+        )
+        add(own.problems)
+        return number
+    }
+
     /// A phone number in a strict form (or typed, when `typed`), read in `country` when local.
     ///
     /// - Parameter countryGiven: a country was given but is invalid: its own problem is

@@ -1,21 +1,30 @@
 /// Splits a JSON object in Kii's body shape into identity data, a password and user fields.
 ///
 /// Predefined members (`loginName`, `emailAddress`, `phoneNumber`, `password`, `displayName`,
-/// `country`, `locale`) must be strings; every other member is a custom field, so the
-/// server-set names (`userID`, `emailAddressVerified`, ...) and names starting with `_` are
-/// reported as reserved when the fields are checked.
+/// `country`, `locale`) must be strings, but for a phone number as a person typed it with the
+/// country a form selected: `"phoneNumber": {"number": "090-1234-5678", "country": "JP"}`
+/// (`country` optional). Every other member is a custom field, so the server-set names
+/// (`userID`, `emailAddressVerified`, ...) and names starting with `_` are reported as reserved
+/// when the fields are checked.
 struct RecordJSON {
     var identity = IdentityData()
     var password: String?
     var fields = UserFields()
     var problems: [ValidationError.Problem] = []
 
-    init(_ object: [String: JSONValue]) {
+    /// Splits `object`; `acceptsTypedPhone: false` (a stored record) takes the phone number as
+    /// a string only.
+    init(_ object: [String: JSONValue], acceptsTypedPhone: Bool = true) {
         for (name, value) in object.sorted(by: { $0.key < $1.key }) {
             switch name {
             case "loginName": identity.username = string(value, .username)
             case "emailAddress": identity.email = string(value, .emailAddress)
-            case "phoneNumber": identity.phone = string(value, .phoneNumber)
+            case "phoneNumber":
+                if acceptsTypedPhone, case .object(let members) = value {
+                    typedPhone(members)
+                } else {
+                    identity.phone = string(value, .phoneNumber)
+                }
             case "password": password = string(value, .password)
             case "displayName": fields.displayName = string(value, .displayName)
             case "country": fields.country = string(value, .country)
@@ -31,6 +40,22 @@ struct RecordJSON {
         if let string = value.stringValue { return string }
         problems.append(ValidationError.Problem(field: field, .notAString(found: .init(of: value))))
         return nil
+    }
+
+    /// A typed phone number, `{"number": "...", "country": "JP"}`: `number` is required, both
+    /// are strings, no other member.
+    private mutating func typedPhone(_ members: [String: JSONValue]) {
+        identity.phoneIsTyped = true
+        if members["number"] == nil {
+            problems.append(ValidationError.Problem(field: .phoneNumber, .missing))
+        }
+        for (name, value) in members.sorted(by: { $0.key < $1.key }) {
+            switch name {
+            case "number": identity.phone = string(value, .phoneNumber)
+            case "country": identity.phoneCountry = string(value, .country)
+            default: problems.append(ValidationError.Problem(field: .phoneNumber, .notTypedPhoneMember(name: name)))
+            }
+        }
     }
 
     /// Whether a predefined member was present but not a string.

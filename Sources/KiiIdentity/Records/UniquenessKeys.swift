@@ -46,6 +46,12 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
         LoginKind.allCases.compactMap { kind in self[kind].map { (kind, $0) } }
     }
 
+    /// Every present key, in table order: the rows a service stores under its UNIQUE
+    /// (kind, value) constraint.
+    public var keys: [UniquenessKey] {
+        LoginKind.allCases.compactMap { kind in self[kind].map { UniquenessKey(kind: kind, value: $0) } }
+    }
+
     /// Whether there is no key (a pseudo user).
     public var isEmpty: Bool { username == nil && email == nil && phone == nil }
 
@@ -58,32 +64,16 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
     /// normalised form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func key(_ codingKey: CodingKeys, _ normalize: (String) throws(ValidationError) -> String) throws -> String? {
+        func key(_ codingKey: CodingKeys, _ kind: LoginKind) throws -> String? {
             guard let raw = try container.decodeIfPresent(String.self, forKey: codingKey) else { return nil }
-            let normalized: String
-            do {
-                normalized = try normalize(raw)
-            } catch {
-                throw DecodingError.dataCorruptedError(
-                    forKey: codingKey,
-                    in: container,
-                    debugDescription: error.description
-                )
-            }
-            guard normalized == raw else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: codingKey,
-                    in: container,
-                    debugDescription: "not a normalised key (expected \(normalized))"
-                )
+            if let problem = UniquenessKey.whyNotNormalized(raw, kind: kind) {
+                throw DecodingError.dataCorruptedError(forKey: codingKey, in: container, debugDescription: problem)
             }
             return raw
         }
-        username = try key(.username) { (raw) throws(ValidationError) in try Username(raw).normalized }
-        email = try key(.email) { (raw) throws(ValidationError) in try EmailAddress(raw).normalized }
-        phone = try key(.phone) { (raw) throws(ValidationError) in
-            try PhoneNumber(international: raw, policy: .anyValidNumber).e164
-        }
+        username = try key(.username, .username)
+        email = try key(.email, .email)
+        phone = try key(.phone, .phone)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -56,7 +56,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
     /// - Throws: ``ValidationError`` with every problem; a `password` member is
     ///   `reserved_name` (a record never holds a password; its value is not inspected).
     public init(json object: [String: JSONValue]) throws(ValidationError) {
-        let split = RecordJSON(object)
+        let split = RecordJSON(object, acceptsTypedPhone: false)
         var checker = RecordChecker()
         checker.add(split.problems.filter { $0.field != .password })
         if object["password"] != nil {
@@ -75,6 +75,28 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
         let fields = checker.userFields(split.fields, country: country.value, countryProblems: country.problems)
         try checker.finish()
         self.init(username: username, email: email, phone: phone, fields: fields)
+    }
+
+    /// Validates a stored user body given as JSON text, read by RFC 8259 exactly (see
+    /// ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)``), as
+    /// ``init(json:)-([String:JSONValue])`` does.
+    ///
+    /// ```swift
+    /// let stored = try UserRecord(json: #"{"loginName":"ann","country":"JP"}"#)
+    /// ```
+    ///
+    /// - Throws: ``ValidationError``: one problem under ``ValidationError/Field/json`` for text
+    ///   that is not a JSON object (`too_long` past ``JSONValue/maximumTextBytes`` without
+    ///   reading it, `malformed_json`, `duplicate_member`, ...), or the record's problems.
+    public init(json text: String) throws(ValidationError) {
+        try self.init(json: try JSONValue.object(parsing: text))
+    }
+
+    /// Validates a stored user body given as UTF-8 bytes (a database column or a request's
+    /// body as received), as ``init(json:)-(String)`` does; bytes that are not UTF-8 are
+    /// `invalid_utf8`, never repaired.
+    public init(json bytes: [UInt8]) throws(ValidationError) {
+        try self.init(json: try JSONValue.object(parsing: bytes))
     }
 
     /// The kinds of identifier the record has, in table order.

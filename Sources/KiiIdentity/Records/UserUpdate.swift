@@ -147,10 +147,7 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         removing: Set<String> = [],
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
-        let object = try bytes.withUnsafeBufferPointer { (bytes) throws(ValidationError) in
-            try JSONValue.parseObject(bytes, field: .json)
-        }
-        try self.init(of: user, json: object, removing: removing, policy: policy)
+        try self.init(of: user, json: try JSONValue.object(parsing: bytes), removing: removing, policy: policy)
     }
 
     /// Runs ``check(user:identity:fields:removing:policy:into:)`` after the problems `checker`

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import ArgumentParser
 import KiiIdentity
 import KiiIdentityExport
@@ -184,3 +185,4 @@ extension KiiIdentity.ValidationError.Problem {
         return .object([("code", .string(code.rawValue)), ("reason", .string(text))])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import ArgumentParser
 import KiiIdentity
 import KiiIdentityExport
@@ -66,3 +67,4 @@ struct LintCommand: ParsableCommand {
         if report.hasProblems { throw ExitCode(1) }
     }
 }
+#endif

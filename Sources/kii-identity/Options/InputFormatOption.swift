@@ -1,3 +1,4 @@
+#if CommandLineTool
 public import ArgumentParser
 import KiiIdentityExport
 
@@ -17,3 +18,4 @@ struct InputFormatOption: ParsableArguments {
 
 /// `--input-format jsonl` or `csv` (a public conformance, so ArgumentParser is imported publicly here).
 extension RecordSource.Format: ExpressibleByArgument {}
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import ArgumentParser
 import KiiIdentity
 
@@ -20,3 +21,4 @@ struct LanguageOption: ParsableArguments {
         }
     }
 }
+#endif

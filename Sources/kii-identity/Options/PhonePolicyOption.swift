@@ -1,3 +1,4 @@
+#if CommandLineTool
 import ArgumentParser
 import KiiIdentity
 
@@ -11,3 +12,4 @@ struct PhonePolicyOption: ParsableArguments {
         allowLandline ? PhonePolicy(mobileOnly: false) : .default
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import ArgumentParser
 import Foundation
 import KiiIdentity
@@ -64,3 +65,4 @@ struct RegisterCommand: ParsableCommand {
         }
     }
 }
+#endif

@@ -46,10 +46,11 @@ enum DetailSamples {
         .numberOutOfRange(maximumExponentDigits: 15, column: 3), .nestingTooDeep(maximum: 128, column: 129),
         .custom(.missing, reason: "is missing"), .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate,
         .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable,
-        .setAndRemoved, .customFieldSetAndRemoved(name: "app_flag"),
+        .setAndRemoved, .customFieldSetAndRemoved(name: "app_flag"), .alreadyTaken,
+        .notTypedPhoneMember(name: "extension"),
     ]
 
-    static let caseCount = 89
+    static let caseCount = 91
 
     /// A distinct number per case; exhaustive, so adding a case to `Detail` breaks this until
     /// a sample is added.
@@ -144,6 +145,8 @@ enum DetailSamples {
         case .serverFieldNotRemovable: 86
         case .setAndRemoved: 87
         case .customFieldSetAndRemoved: 88
+        case .alreadyTaken: 89
+        case .notTypedPhoneMember: 90
         }
     }
 }
@@ -232,6 +235,9 @@ enum RuleProblems {
                 )
             },
             Probe.error { try Registration(json: ["loginName": "ann"]) },
+            Probe.error {
+                try Registration(json: ["phoneNumber": ["number": "090-1234-5678", "country": "JP", "ext": "1"]])
+            },
             Probe.error { try UserRecord(json: ["loginName": "ann", "password": "x"]) },
             Probe.error {
                 try PseudoUserRegistration(
@@ -296,7 +302,7 @@ enum RuleProblems {
         "phoneNumber/needs_country", "phoneNumber/malformed_rest_form", "phoneNumber/contains_letters",
         "phoneNumber/has_extension", "phoneNumber/tel_uri", "phoneNumber/invalid_format",
         "phoneNumber/not_uppercase", "phoneNumber/unknown_region", "phoneNumber/not_a_string",
-        "phoneNumber/not_allowed_for_pseudo_user",
+        "phoneNumber/not_allowed_for_pseudo_user", "phoneNumber/unknown_field",
         "identifier/missing", "identifier/too_long",
         "custom/empty_field_name", "custom/reserved_name",
         "user/no_identifier", "user/verification_conflict", "user/pseudo_user_must_upgrade",

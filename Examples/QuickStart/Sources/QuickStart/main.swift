@@ -7,8 +7,9 @@ let phone = try PhoneNumber(local: "09011111111", country: "JP")
 print(name.normalized, email.normalized)
 print(phone.e164, phone.restForm, phone.internationalFormat)
 
-// Every problem at once, each with a stable code and a reason.
-do {
+// Every problem at once, each with a stable code and a reason. `throws(ValidationError)` types
+// the error; in a closure that also throws other errors, a plain `catch` would see `any Error`.
+do throws(ValidationError) {
     _ = try Username("a ")
 } catch {
     for problem in error.problems { print(problem.code, "-", problem.message) }

@@ -93,6 +93,7 @@ enum EnglishCatalog {
         case .containsLetters: "contains letters (vanity numbers are not accepted; use digits)"
         case .hasExtension: "has an extension, which is not part of a phone number"
         case .telURI: "is a tel: URI; give the number itself"
+        case .notTypedPhoneMember(let name): "has a member '\(name)' (a typed number has only 'number' and 'country')"
         case .noIdentifier: "has no username, email address or phone number (give at least one)"
         case .verificationConflict(.onlyPhoneNumber):
             "has only a phone number, so phone verification must be off (turn phone verification off, or add a username)"
@@ -119,6 +120,7 @@ enum EnglishCatalog {
         case .serverFieldNotRemovable: "is set by the server and cannot be removed"
         case .setAndRemoved: "is both set and removed"
         case .customFieldSetAndRemoved(let name): "'\(name)' is both set and removed"
+        case .alreadyTaken: "is already taken"
         case .invalidUTF8: "contains bytes that are not UTF-8"
         case .malformedJSON: "is not valid JSON"
         case .notAnObject: "is not a JSON object"

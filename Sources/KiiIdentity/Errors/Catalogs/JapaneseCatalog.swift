@@ -103,6 +103,8 @@ enum JapaneseCatalog {
         case .containsLetters: ("に", "英字が含まれています（英字を使った番号は使用できないため、数字で入力してください）")
         case .hasExtension: ("に", "内線番号が含まれています（内線番号は電話番号に含めないでください）")
         case .telURI: ("は", "tel: URI になっています（番号だけを入力してください）")
+        case .notTypedPhoneMember(let name):
+            ("に", "メンバー '\(name)' があります（入力された番号のメンバーは 'number' と 'country' だけです）")
         case .noIdentifier: ("には", "ユーザー名、メールアドレス、電話番号のいずれもありません（少なくとも 1 つを指定してください）")
         case .verificationConflict(.onlyPhoneNumber):
             ("は", "電話番号だけで登録するため、電話番号による認証をオフにする必要があります（電話番号による認証をオフにするか、ユーザー名を追加してください）")
@@ -128,6 +130,7 @@ enum JapaneseCatalog {
         case .serverFieldNotRemovable: ("は", "サーバーが設定するため削除できません")
         case .setAndRemoved: ("に", "設定と削除の両方が指定されています（どちらか一方にしてください）")
         case .customFieldSetAndRemoved(let name): ("の", "'\(name)' に設定と削除の両方が指定されています（どちらか一方にしてください）")
+        case .alreadyTaken: ("は", "すでに使用されています")
         case .invalidUTF8: ("に", "UTF-8 ではないバイトが含まれています")
         case .malformedJSON: ("は", "正しい JSON ではありません")
         case .notAnObject: ("は", "JSON オブジェクトではありません")

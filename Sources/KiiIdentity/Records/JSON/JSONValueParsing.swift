@@ -88,6 +88,18 @@ extension JSONValue {
         return members
     }
 
+    /// The members of a request or record body given as text, problems under
+    /// ``ValidationError/Field/json``; a text past ``maximumTextBytes`` is `too_long` unread.
+    static func object(parsing text: String) throws(ValidationError) -> [String: JSONValue] {
+        if text.utf8.count > maximumTextBytes { throw ValidationError([tooLong(maximumTextBytes, field: .json)]) }
+        return try text.withUTF8Bytes { (bytes) throws(ValidationError) in try parseObject(bytes, field: .json) }
+    }
+
+    /// The members of a request or record body given as UTF-8 bytes, as ``object(parsing:)-(String)``.
+    static func object(parsing bytes: [UInt8]) throws(ValidationError) -> [String: JSONValue] {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(ValidationError) in try parseObject(bytes, field: .json) }
+    }
+
     static func tooLong(_ maximum: Int, field: ValidationError.Field) -> ValidationError.Problem {
         ValidationError.Problem(field: field, .tooLong(maximum: maximum, unit: .bytes))
     }

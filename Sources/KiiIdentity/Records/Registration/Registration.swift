@@ -126,23 +126,14 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
     ///   `malformed_json`, `duplicate_member`, `invalid_utf8`, `not_an_object`, ...), or the
     ///   record's problems as the `[String: JSONValue]` form reports them.
     public init(json text: String, policy: RegistrationPolicy = RegistrationPolicy()) throws(ValidationError) {
-        if text.utf8.count > JSONValue.maximumTextBytes {
-            throw ValidationError([JSONValue.tooLong(JSONValue.maximumTextBytes, field: .json)])
-        }
-        let object = try text.withUTF8Bytes { (bytes) throws(ValidationError) in
-            try JSONValue.parseObject(bytes, field: .json)
-        }
-        try self.init(json: object, policy: policy)
+        try self.init(json: try JSONValue.object(parsing: text), policy: policy)
     }
 
     /// Validates a sign-up request body given as UTF-8 bytes (a request's body as received), as
     /// ``init(json:policy:)-(String,_)`` does; bytes that are not UTF-8 are `invalid_utf8`,
     /// never repaired.
     public init(json bytes: [UInt8], policy: RegistrationPolicy = RegistrationPolicy()) throws(ValidationError) {
-        let object = try bytes.withUnsafeBufferPointer { (bytes) throws(ValidationError) in
-            try JSONValue.parseObject(bytes, field: .json)
-        }
-        try self.init(json: object, policy: policy)
+        try self.init(json: try JSONValue.object(parsing: bytes), policy: policy)
     }
 
     /// The checks shared by both entry points; `nil` when a problem was found.
@@ -157,8 +148,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         let username = checker.field(Username.self, identity.username)
         let email = checker.field(EmailAddress.self, identity.email)
         let phone = checker.phone(
-            identity.phone,
-            typed: identity.phoneIsTyped,
+            of: identity,
             country: country.value,
             countryGiven: fields.country != nil,
             policy: policy.phonePolicy

@@ -1,0 +1,115 @@
+import KiiIdentity
+import Testing
+
+@Suite("ValidationError as an HTTP answer: status, JSON body, already taken")
+struct ValidationErrorResponseTests {
+    /// The members of each problem of a body, read back with the library's strict JSON reader.
+    static func problems(of body: String) throws -> [[String: String]] {
+        let value = try JSONValue(parsing: body)
+        guard case .object(let top) = value, top.count == 1, case .array(let errors)? = top["errors"] else {
+            Issue.record("not {\"errors\": [...]}: \(body)")
+            return []
+        }
+        return try errors.map { element in
+            guard case .object(let members) = element else { throw ValidationError(.json, .notAnObject) }
+            return members.compactMapValues(\.stringValue)
+        }
+    }
+
+    @Test("a field problem is a 400 with every problem's field, code, reason and message")
+    func badRequest() throws {
+        let error = try #require(throws: ValidationError.self) {
+            try Registration(json: #"{"loginName": "a b", "emailAddress": "x", "password": "pw"}"#)
+        }
+        #expect(error.httpStatus == 400)
+        let problems = try Self.problems(of: error.jsonBody())
+        #expect(problems.map { $0["field"] } == ["loginName", "emailAddress", "password"])
+        #expect(problems.map { $0["code"] } == ["invalid_character", "missing_at", "too_short"])
+        for (problem, expected) in zip(problems, error.problems) {
+            #expect(problem.keys.sorted() == ["code", "field", "message", "reason"])
+            #expect(problem["field"] == expected.field.rawValue)
+            #expect(problem["code"] == expected.code.rawValue)
+            #expect(problem["reason"] == expected.reason)
+            #expect(problem["message"] == expected.message)
+        }
+        #expect(
+            problems.first?["message"] == "username contains a space at position 2 that is not allowed "
+                + "(only letters, digits, '_', '-' and '.' are)"
+        )
+    }
+
+    @Test("the body in Japanese")
+    func japanese() throws {
+        let error = ValidationError(.username, .tooShort(minimum: 3, unit: .characters))
+        let problems = try Self.problems(of: error.jsonBody(in: .japanese))
+        #expect(
+            problems == [
+                [
+                    "field": "loginName", "code": "too_short", "reason": "3 文字以上で入力してください",
+                    "message": "ユーザー名は 3 文字以上で入力してください",
+                ]
+            ]
+        )
+        #expect(error.jsonBody(in: .japanese).utf8.count > error.jsonBody(in: .japanese).count)  // UTF-8, not escaped
+    }
+
+    @Test("the exact text of a body: members in order, no white space")
+    func exactText() {
+        let error = ValidationError(.displayName, .missing)
+        #expect(
+            error.jsonBody()
+                == #"{"errors":[{"field":"displayName","code":"missing","reason":"is missing","message":"display name is missing"}]}"#
+        )
+    }
+
+    @Test("quotes, backslashes and control characters in a reason are escaped")
+    func escaping() throws {
+        let error = ValidationError(.customFields, .predefinedName(name: "a\"b\\c\u{1}"))
+        let problems = try Self.problems(of: error.jsonBody())
+        #expect(problems.first?["reason"] == "'a\"b\\c\u{1}' is a predefined field name")
+    }
+
+    @Test("already taken: a 409 naming each taken field, in table order, in both languages")
+    func alreadyTaken() throws {
+        let error = ValidationError(alreadyTaken: [.phone, .username, .phone])
+        #expect(error.httpStatus == 409)
+        #expect(error.problems.map(\.field) == [.username, .phoneNumber])
+        #expect(error.problems.allSatisfy { $0.code == .alreadyTaken })
+        #expect(error.code.rawValue == "already_taken")
+        #expect(error.description == "username is already taken; phone number is already taken")
+        #expect(error.description(in: .japanese) == "ユーザー名はすでに使用されています。電話番号はすでに使用されています")
+        let problems = try Self.problems(of: error.jsonBody())
+        #expect(problems.map { $0["field"] } == ["loginName", "phoneNumber"])
+        #expect(problems.map { $0["code"] } == ["already_taken", "already_taken"])
+    }
+
+    @Test("a taken key beside a field problem is a 400")
+    func mixed() {
+        let error = ValidationError(
+            ValidationError(alreadyTaken: [.email]).problems + [ValidationError.Problem(field: .locale, .missing)]
+        )
+        #expect(error.httpStatus == 400)
+    }
+
+    @Test("already taken round-trips through Codable as its detail")
+    func codable() throws {
+        let problem = ValidationError(alreadyTaken: [.email]).problems[0]
+        let detail = try #require(ValidationError.Detail(name: problem.detail.name, parameters: [:]))
+        #expect(detail == .alreadyTaken)
+        #expect(problem.detail.name == "alreadyTaken")
+    }
+
+    @Test("no password, nor any part of one, in a body in any language")
+    func noPassword() throws {
+        let password = "Zq9#\u{7F}secret"
+        let error = try #require(throws: ValidationError.self) {
+            try Registration(identity: IdentityData(username: "ann"), password: password)
+        }
+        for language in ValidationError.Language.allCases {
+            let body = error.jsonBody(in: language)
+            #expect(!body.contains("secret"))
+            #expect(!body.contains("\u{7F}"))
+            #expect(!body.contains("\\u007f"))
+        }
+    }
+}
