@@ -38,7 +38,7 @@ public struct APIFailure: Error, Sendable {
     func body(in language: ValidationError.Language) -> String {
         switch problems {
         case .validation(let error): error.jsonBody(in: language)
-        case .service(let problems): JSONValue.object(["errors": .array(problems.map { $0.json(in: language) })]).description
+        case .service(let problems): ServiceProblem.body(problems, in: language)
         }
     }
 

@@ -63,6 +63,24 @@ struct RequestJSON {
         return members
     }
 
+    /// A typed phone number, `"phoneNumber": {"number": "090-1234-5678", "country": "JP"}`, as a
+    /// sign-up body takes it (`country` optional, no other member): taken out of `members`, or
+    /// `nil` when `phoneNumber` is not an object.
+    static func typedPhone(in members: inout [String: JSONValue]) throws -> (number: String, country: String?)? {
+        guard case .object(let phone) = members["phoneNumber"] else { return nil }
+        members["phoneNumber"] = nil
+        var problems: [ValidationError.Problem] = []
+        for name in phone.keys.sorted() where name != "number" && name != "country" {
+            problems.append(ValidationError.Problem(field: .phoneNumber, .notTypedPhoneMember(name: name)))
+        }
+        let strings = try Self.strings(["number", "country"], of: phone, fields: ["number": .phoneNumber, "country": .country])
+        if strings["number"] == nil, phone["number"] == nil {
+            problems.append(ValidationError.Problem(field: .phoneNumber, .missing))
+        }
+        guard problems.isEmpty, let number = strings["number"] else { throw APIFailure(ValidationError(problems)) }
+        return (number, strings["country"])
+    }
+
     /// The string members `names` of `members` (absent: `nil`), every member of another type
     /// reported at once (`not_a_string`, naming the type, never the value).
     static func strings(

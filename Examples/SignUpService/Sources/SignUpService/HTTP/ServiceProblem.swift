@@ -39,12 +39,16 @@ public struct ServiceProblem: Sendable, Hashable {
         hasher.combine(english.message)
     }
 
-    /// The problem as a member of `{"errors": [...]}`.
-    func json(in language: ValidationError.Language) -> JSONValue {
-        [
-            "field": .string(field), "code": .string(code), "reason": .string(reason(in: language)),
-            "message": .string(message(in: language)),
-        ]
+    /// The problem as a member of `{"errors": [...]}`, its members in the order of
+    /// `ValidationError.jsonBody(in:)`: field, code, reason, message.
+    func json(in language: ValidationError.Language) -> String {
+        let members = [("field", field), ("code", code), ("reason", reason(in: language)), ("message", message(in: language))]
+        return "{" + members.map { "\(JSONValue.string($0.0)):\(JSONValue.string($0.1))" }.joined(separator: ",") + "}"
+    }
+
+    /// `{"errors":[...]}` of `problems` in `language`.
+    static func body(_ problems: [ServiceProblem], in language: ValidationError.Language) -> String {
+        #"{"errors":["# + problems.map { $0.json(in: language) }.joined(separator: ",") + "]}"
     }
 
     // MARK: The catalog

@@ -79,7 +79,8 @@ struct SignUpAPI: Sendable {
         let userID = try await authenticate(request)
         let bytes = try await RequestJSON.bytes(of: request, maximumBytes: configuration.maxBodyBytes) ?? []
         let names = ["loginName", "emailAddress", "phoneNumber", "password", "country"]
-        let members = try RequestJSON.members(of: bytes, allowed: names)
+        var members = try RequestJSON.members(of: bytes, allowed: names)
+        let typedPhone = try RequestJSON.typedPhone(in: &members)
         let given = try RequestJSON.strings(
             names,
             of: members,
@@ -87,10 +88,19 @@ struct SignUpAPI: Sendable {
         )
         guard let current = try await store.user(userID) else { throw BearerToken.failure }
         guard current.isPseudoUser else { throw StoreError.notPseudoUser }
+        var identity = IdentityData(username: given["loginName"], email: given["emailAddress"], phone: given["phoneNumber"])
+        if let typedPhone {
+            identity = IdentityData(
+                username: identity.username,
+                email: identity.email,
+                typedPhone: typedPhone.number,
+                phoneCountry: typedPhone.country
+            )
+        }
         let upgrade: PseudoUserUpgrade
         do throws(ValidationError) {
             upgrade = try PseudoUserUpgrade(
-                identity: IdentityData(username: given["loginName"], email: given["emailAddress"], phone: given["phoneNumber"]),
+                identity: identity,
                 password: given["password"] ?? "",
                 country: given["country"] ?? current.record.country?.rawValue,
                 policy: policy
@@ -137,9 +147,9 @@ struct SignUpAPI: Sendable {
         let lookup: LoginLookup
         do throws(ValidationError) {
             let country = given["country"]
-            let phonePolicy = policy.phonePolicy
+            let policy = policy
             lookup = try libraryTime.measure { () throws(ValidationError) in
-                try LoginLookup(text, country: country, policy: phonePolicy)
+                try LoginLookup(text, country: country, policy: policy)
             }
         } catch {
             throw APIFailure(error)

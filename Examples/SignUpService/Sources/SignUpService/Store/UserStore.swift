@@ -288,15 +288,18 @@ public struct UserStore: Sendable {
         case loginFailures = "login_failures"
     }
 
-    /// The keys stored for `userID`, in table order.
-    public func keys(of userID: String) async throws -> [UniquenessKey] {
+    /// The keys stored for `userID` as `kind=value` (``UniquenessKey``'s description), in table
+    /// order.
+    public func keys(of userID: String) async throws -> [String] {
         let rows = try await pool.withConnection { database in
-            try await database.raw("SELECT kind, value FROM identity_keys WHERE user_id = \(bind: userID)").all()
+            try await database.raw(
+                "SELECT kind, value FROM identity_keys WHERE user_id = \(bind: userID) ORDER BY kind"
+            ).all()
         }
-        return try rows.compactMap { row in
-            guard let kind = LoginKind(rawValue: try row.decode(column: "kind", as: String.self)) else { return nil }
-            return UniquenessKey(kind: kind, value: try row.decode(column: "value", as: String.self))
-        }.sorted { $0.kind < $1.kind }
+        let pairs = try rows.map { row in
+            (kind: try row.decode(column: "kind", as: LoginKind.self), value: try row.decode(column: "value", as: String.self))
+        }
+        return pairs.sorted { $0.kind < $1.kind }.map { "\($0.kind)=\($0.value)" }
     }
 
     // MARK: Statements
