@@ -51,7 +51,9 @@ let package = Package(
             name: "SignUpServiceTests",
             dependencies: [
                 "SignUpService",
+                .product(name: "KiiIdentity", package: "KiiIdentity"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
             ],
             swiftSettings: strictSwift
         ),
