@@ -51,6 +51,8 @@ let package = Package(
             name: "SignUpServiceTests",
             dependencies: [
                 "SignUpService",
+                // Built before the tests: ProcessTests start it as a client would.
+                "signup-service",
                 .product(name: "KiiIdentity", package: "KiiIdentity"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresKit", package: "postgres-kit"),

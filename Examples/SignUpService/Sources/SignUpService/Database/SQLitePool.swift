@@ -54,6 +54,14 @@ public final class SQLitePool: DatabasePool {
     /// request, since the application stops its services in reverse order).
     public func run() async throws {
         try? await gracefulShutdown()
+        try await close()
+    }
+
+    /// Closes the connection (after the last caller); a pool that is not run as a service (a
+    /// tool, a test) closes itself with this.
+    public func close() async throws {
+        await turns.enter()
+        defer { turns.leave() }
         try await connection.close().get()
     }
 }
