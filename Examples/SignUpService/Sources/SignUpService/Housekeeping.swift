@@ -20,7 +20,10 @@ struct Housekeeping: Service {
                     let swept = try await store.sweep(now: SignUpServer.unixTime())
                     logger.debug("housekeeping", metadata: ["rows": "\(swept)"])
                 } catch {
-                    logger.warning("housekeeping failed", metadata: ["error.type": "\(String(reflecting: type(of: error)))"])
+                    logger.warning(
+                        "housekeeping failed",
+                        metadata: ["error.type": "\(String(reflecting: type(of: error)))"]
+                    )
                 }
             }
         }

@@ -112,7 +112,10 @@ public struct SignUpServer: Sendable {
                     metadata: ["userID": "\(userID)", "kind": "\(kind)", "code": "\(code.digits)"]
                 )
             } else {
-                logger.info("verification code issued (not sent: no delivery configured)", metadata: ["kind": "\(kind)"])
+                logger.info(
+                    "verification code issued (not sent: no delivery configured)",
+                    metadata: ["kind": "\(kind)"]
+                )
             }
         }
     }

@@ -12,11 +12,15 @@ LoggingSystem.bootstrap { label in
 let logger = Logger(label: "signup-service")
 do {
     let configuration = try ServiceConfiguration(environment: ProcessInfo.processInfo.environment)
-    let server = try await SignUpServer(configuration: configuration, logger: logger, onServerRunning: { port in
-        // Unbuffered, so that a supervisor (or a test) reading the output sees it at once.
-        let line = "signup-service listening on \(configuration.host):\(port), database \(configuration.database)\n"
-        FileHandle.standardOutput.write(Data(line.utf8))
-    })
+    let server = try await SignUpServer(
+        configuration: configuration,
+        logger: logger,
+        onServerRunning: { port in
+            // Unbuffered, so that a supervisor (or a test) reading the output sees it at once.
+            let line = "signup-service listening on \(configuration.host):\(port), database \(configuration.database)\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+    )
     try await server.application.runService()
 } catch let error as ConfigurationError {
     logger.critical("cannot start: \(error)")

@@ -74,7 +74,7 @@ import Testing
 
     @Test(arguments: Backend.enabled)
     func unverifiedIdentifierLogsInOnlyAfterItsCode(backend: Backend) async throws {
-        try await withService(backend, configure: { $0.policy.emailVerification = true }) { service in
+        try await withService(backend, .emailVerification) { service in
             let answer = try await service.signUp(
                 #"{"loginName":"grace_1","emailAddress":"grace@example.com","password":"correct horse"}"#
             )
@@ -121,7 +121,7 @@ import Testing
 
     @Test(arguments: Backend.enabled)
     func repeatedFailuresOfOneIdentifierAre429UntilTheMinuteEnds(backend: Backend) async throws {
-        try await withService(backend, configure: { $0.loginFailuresPerMinute = 3 }) { service in
+        try await withService(backend, .loginFailuresPerMinute(3)) { service in
             try await service.signUp(Self.person)
             for _ in 0..<3 {
                 let wrong = try await service.send(
@@ -154,7 +154,7 @@ import Testing
 
     @Test(arguments: Backend.enabled)
     func tokensAreStoredAsHashesAndExpire(backend: Backend) async throws {
-        try await withService(backend, configure: { $0.tokenLifetime = 600 }) { service in
+        try await withService(backend, .tokenLifetime(600)) { service in
             try await service.signUp(Self.person)
             let token = try await service.logIn("login_1")
             #expect(try await service.store.userID(forTokenHash: token, now: 0) == nil)

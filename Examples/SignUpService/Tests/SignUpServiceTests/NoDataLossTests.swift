@@ -8,8 +8,9 @@ import Testing
 @Suite struct NoDataLossTests {
     @Test(arguments: Backend.enabled, StoreStep.allCases)
     func failedSignUpLeavesNoUserAndNoKey(backend: Backend, step: StoreStep) async throws {
-        try await withService(backend, configure: { $0.policy.emailVerification = true }) { service in
-            let body = #"{"loginName":"lost_1","emailAddress":"lost@example.com","phoneNumber":"+819012345678","password":"correct horse"}"#
+        try await withService(backend, .emailVerification) { service in
+            let body =
+                #"{"loginName":"lost_1","emailAddress":"lost@example.com","phoneNumber":"+819012345678","password":"correct horse"}"#
             let before = try await service.rowCounts()
             service.failWrites(at: step)
             let failed = try await service.send(.post, "/users", json: body)
@@ -50,8 +51,10 @@ import Testing
     func failedUpdateKeepsTheOldRecordAndKeys(backend: Backend, step: StoreStep) async throws {
         try await withService(backend) { service in
             let userID = try #require(
-                try await service.signUp(#"{"loginName":"lost_3","emailAddress":"old@example.com","password":"correct horse"}"#)
-                    .string("userID")
+                try await service.signUp(
+                    #"{"loginName":"lost_3","emailAddress":"old@example.com","password":"correct horse"}"#
+                )
+                .string("userID")
             )
             let token = try await service.logIn("lost_3")
             let stored = try await service.store.user(userID)

@@ -10,7 +10,9 @@ import Testing
     enum SharedDatabase: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case sqliteFile, postgres
 
-        static var enabled: [SharedDatabase] { Backend.enabled.contains(.postgres) ? [.sqliteFile, .postgres] : [.sqliteFile] }
+        static var enabled: [SharedDatabase] {
+            Backend.enabled.contains(.postgres) ? [.sqliteFile, .postgres] : [.sqliteFile]
+        }
         var testDescription: String { rawValue }
     }
 
@@ -77,7 +79,11 @@ import Testing
             json: #"{"loginName":"quiet_1","emailAddress":"quiet@example.com","password":"\#(password)"}"#
         )
         #expect(created.status == 201)
-        let login = try await service.send(.post, "/oauth2/token", json: #"{"username":"quiet_1","password":"\#(password)"}"#)
+        let login = try await service.send(
+            .post,
+            "/oauth2/token",
+            json: #"{"username":"quiet_1","password":"\#(password)"}"#
+        )
         let token = try #require(login.string("access_token"))
         _ = try await service.send(.post, "/oauth2/token", json: #"{"username":"quiet_1","password":"\#(password)x"}"#)
         _ = try await service.send(.get, "/users/me", token: token)
@@ -87,7 +93,7 @@ import Testing
         #expect(log.contains("verification code issued"))
         #expect(!log.contains(password))
         #expect(!log.contains(token))
-        #expect(!log.contains("code=")) // no code outside development mode
+        #expect(!log.contains("code="))  // no code outside development mode
     }
 
     @Test func developmentModeLogsTheCode() async throws {

@@ -15,7 +15,11 @@ import Testing
             #expect(me.status == 200)
             let userID = try #require(empty.string("userID"))
             #expect(me.json == ["userID": .string(userID)])
-            let withFields = try await service.send(.post, "/users/pseudo", json: #"{"displayName":"Guest","country":"JP"}"#)
+            let withFields = try await service.send(
+                .post,
+                "/users/pseudo",
+                json: #"{"displayName":"Guest","country":"JP"}"#
+            )
             #expect(withFields.status == 201)
             let guestToken = try #require(withFields.string("access_token"))
             let guest = try await service.send(.get, "/users/me", token: guestToken)
@@ -31,7 +35,9 @@ import Testing
         try await withService(backend) { service in
             let answer = try await service.send(.post, "/users/pseudo", json: #"{"loginName":"x","password":"y"}"#)
             #expect(answer.status == 400)
-            #expect(answer.problems == ["loginName:not_allowed_for_pseudo_user", "password:not_allowed_for_pseudo_user"])
+            #expect(
+                answer.problems == ["loginName:not_allowed_for_pseudo_user", "password:not_allowed_for_pseudo_user"]
+            )
             #expect(try await service.rowCounts()[.users] == 0)
         }
     }
@@ -39,7 +45,11 @@ import Testing
     @Test(arguments: Backend.enabled)
     func upgradeGivesIdentifiersAPasswordAndKeepsTheFields(backend: Backend) async throws {
         try await withService(backend) { service in
-            let pseudo = try await service.send(.post, "/users/pseudo", json: #"{"displayName":"Guest","country":"JP"}"#)
+            let pseudo = try await service.send(
+                .post,
+                "/users/pseudo",
+                json: #"{"displayName":"Guest","country":"JP"}"#
+            )
             let token = try #require(pseudo.string("access_token"))
             let userID = try #require(pseudo.string("userID"))
             let upgraded = try await service.send(
@@ -77,7 +87,8 @@ import Testing
             let answer = try await service.send(
                 .put,
                 "/users/me/identity",
-                json: #"{"emailAddress":"erin@Example.com","phoneNumber":{"number":"090-1234-5678","country":"JP"},"password":"correct horse"}"#,
+                json:
+                    #"{"emailAddress":"erin@Example.com","phoneNumber":{"number":"090-1234-5678","country":"JP"},"password":"correct horse"}"#,
                 token: token
             )
             #expect(answer.status == 409)
@@ -95,7 +106,9 @@ import Testing
     @Test(arguments: Backend.enabled)
     func upgradeProblemsAndUnknownMembers(backend: Backend) async throws {
         try await withService(backend) { service in
-            let token = try #require(try await service.send(.post, "/users/pseudo", contentType: nil).string("access_token"))
+            let token = try #require(
+                try await service.send(.post, "/users/pseudo", contentType: nil).string("access_token")
+            )
             let invalid = try await service.send(
                 .put,
                 "/users/me/identity",

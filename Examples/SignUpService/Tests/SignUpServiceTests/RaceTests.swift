@@ -88,7 +88,10 @@ import Testing
                     json: #"{"emailAddress":"race\#(round)@EXAMPLE.com","password":"correct horse"}"#
                 )
                 let (upgraded, signedUp) = try await (upgrade, signUp)
-                #expect([upgraded.status, signedUp.status].sorted() == [200, 409] || [upgraded.status, signedUp.status].sorted() == [201, 409])
+                #expect(
+                    [upgraded.status, signedUp.status].sorted() == [200, 409]
+                        || [upgraded.status, signedUp.status].sorted() == [201, 409]
+                )
                 #expect((upgraded.status == 200) != (signedUp.status == 201))
                 let loser = upgraded.status == 200 ? signedUp : upgraded
                 #expect(loser.problems == ["emailAddress:already_taken"])
@@ -109,8 +112,18 @@ import Testing
             try await service.signUp(#"{"loginName":"omar_1","password":"correct horse"}"#)
             let nina = try await service.logIn("nina_1")
             let omar = try await service.logIn("omar_1")
-            async let first = service.send(.patch, "/users/me", json: #"{"emailAddress":"one@example.com"}"#, token: nina)
-            async let second = service.send(.patch, "/users/me", json: #"{"emailAddress":"one@EXAMPLE.com"}"#, token: omar)
+            async let first = service.send(
+                .patch,
+                "/users/me",
+                json: #"{"emailAddress":"one@example.com"}"#,
+                token: nina
+            )
+            async let second = service.send(
+                .patch,
+                "/users/me",
+                json: #"{"emailAddress":"one@EXAMPLE.com"}"#,
+                token: omar
+            )
             let statuses = try await [first.status, second.status].sorted()
             #expect(statuses == [200, 409])
             #expect(try await service.rowCounts()[.identityKeys] == 3)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct RequestLimitTests {
     @Test(arguments: [false, true])
     func bodyOverTheLimitIs413(live: Bool) async throws {
-        try await withService(.sqlite, live: live, configure: { $0.maxBodyBytes = 100 }) { service in
+        try await withService(.sqlite, live: live, .maxBodyBytes(100)) { service in
             let padding = String(repeating: "a", count: 100)
             let answer = try await service.send(
                 .post,
@@ -19,7 +19,11 @@ import Testing
             #expect(answer.status == 413)
             #expect(answer.problems == ["body:too_large"])
             #expect(answer.messages == ["request body is too large (maximum 100 bytes)"])
-            let fits = try await service.send(.post, "/users", json: #"{"loginName":"big_1","password":"correct horse"}"#)
+            let fits = try await service.send(
+                .post,
+                "/users",
+                json: #"{"loginName":"big_1","password":"correct horse"}"#
+            )
             #expect(fits.status == 201)
             #expect(try await service.rowCounts()[.users] == 1)
         }
@@ -36,7 +40,12 @@ import Testing
             }
             let none = try await service.send(.post, "/users", json: body, contentType: nil)
             #expect(none.status == 415)
-            let withCharset = try await service.send(.post, "/users", json: body, contentType: "Application/JSON; charset=utf-8")
+            let withCharset = try await service.send(
+                .post,
+                "/users",
+                json: body,
+                contentType: "Application/JSON; charset=utf-8"
+            )
             #expect(withCharset.status == 201)
         }
     }
@@ -112,7 +121,11 @@ import Testing
     @Test(arguments: ["Bearer", "Bearer ", "Basic abc", "bearer nope", ""])
     func missingOrUnknownTokenIs401(header: String) async throws {
         try await withService(.sqlite) { service in
-            let answer = try await service.send(.get, "/users/me", headers: header.isEmpty ? [:] : [.authorization: header])
+            let answer = try await service.send(
+                .get,
+                "/users/me",
+                headers: header.isEmpty ? [:] : [.authorization: header]
+            )
             #expect(answer.status == 401)
             #expect(answer.headers[.wwwAuthenticate] == "Bearer")
             #expect(answer.problems == ["Authorization:invalid_token"])

@@ -28,9 +28,11 @@ import Testing
             #expect(answer["phoneNumberVerified"] == .bool(true))
             #expect(!answer.text.contains("correct horse"))
             #expect(answer["password"] == nil)
-            #expect(try await service.store.keys(of: userID) == [
-                "username=user_1", "email=ann@example.com", "phone=+14155552671",
-            ])
+            #expect(
+                try await service.store.keys(of: userID) == [
+                    "username=user_1", "email=ann@example.com", "phone=+14155552671",
+                ]
+            )
             let stored = try #require(try await service.store.user(userID))
             #expect(stored.passwordHash?.hasPrefix("$2") == true)
             #expect(stored.passwordHash?.contains("correct horse") == false)
@@ -46,10 +48,12 @@ import Testing
                 json: #"{"loginName":"a b","emailAddress":"no-at-sign","password":"x","country":"jp"}"#
             )
             #expect(answer.status == 400)
-            #expect(answer.problems == [
-                "loginName:invalid_character", "emailAddress:missing_at", "password:too_short",
-                "country:not_uppercase",
-            ])
+            #expect(
+                answer.problems == [
+                    "loginName:invalid_character", "emailAddress:missing_at", "password:too_short",
+                    "country:not_uppercase",
+                ]
+            )
             #expect(!answer.text.contains("\"x\""))
             #expect(try await service.rowCounts()[.users] == 0)
         }
@@ -86,7 +90,8 @@ import Testing
             let both = try await service.send(
                 .post,
                 "/users",
-                json: #"{"loginName":"TAKEN_1","phoneNumber":"JP-9012345678","emailAddress":"other@example.com","password":"correct horse"}"#,
+                json:
+                    #"{"loginName":"TAKEN_1","phoneNumber":"JP-9012345678","emailAddress":"other@example.com","password":"correct horse"}"#,
                 language: "ja"
             )
             #expect(both.status == 409)
@@ -115,7 +120,11 @@ import Testing
                 #""phoneNumber":"+14155552671""#, #""phoneNumber":"US-4155552671""#,
                 #""phoneNumber":{"number":"(415) 555-2671","country":"US"}"#,
             ] {
-                let answer = try await service.send(.post, "/users", json: #"{"#+form+#","password":"correct horse"}"#)
+                let answer = try await service.send(
+                    .post,
+                    "/users",
+                    json: #"{"# + form + #","password":"correct horse"}"#
+                )
                 #expect(answer.status == 409, "\(form)")
                 #expect(answer.problems == ["phoneNumber:already_taken"], "\(form)")
             }
@@ -124,7 +133,7 @@ import Testing
 
     @Test(arguments: Backend.enabled)
     func verificationOnLeavesTheIdentifierUnverifiedAndIssuesACode(backend: Backend) async throws {
-        try await withService(backend, configure: { $0.policy.emailVerification = true }) { service in
+        try await withService(backend, .emailVerification) { service in
             let answer = try await service.signUp(
                 #"{"loginName":"verify_me","emailAddress":"carol@example.com","password":"correct horse"}"#
             )

@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: Backend.enabled)
     func exposeFullUserDataShowsEverythingButThePassword(backend: Backend) async throws {
-        try await withService(backend, configure: { $0.policy.exposeFullUserData = true }) { service in
+        try await withService(backend, .exposeFullUserData) { service in
             let heidi = try #require(try await service.signUp(Self.heidi).string("userID"))
             try await service.signUp(#"{"loginName":"ivan_1","password":"correct horse"}"#)
             let other = try await service.send(.get, "/users/\(heidi)", token: try await service.logIn("ivan_1"))
@@ -45,7 +45,9 @@ import Testing
     func updateSetsAndRemovesFieldsAndRechecksKeys(backend: Backend) async throws {
         try await withService(backend) { service in
             let heidi = try #require(try await service.signUp(Self.heidi).string("userID"))
-            try await service.signUp(#"{"loginName":"judy_1","emailAddress":"judy@example.com","password":"correct horse"}"#)
+            try await service.signUp(
+                #"{"loginName":"judy_1","emailAddress":"judy@example.com","password":"correct horse"}"#
+            )
             let token = try await service.logIn("heidi_1")
             let updated = try await service.send(
                 .patch,
@@ -59,9 +61,11 @@ import Testing
             #expect(updated["HighScore"] == nil)
             #expect(updated.string("country") == nil)
             #expect(updated.string("emailAddress") == "heidi.new@example.com")
-            #expect(try await service.store.keys(of: heidi) == [
-                "username=heidi_1", "email=heidi.new@example.com", "phone=+14155552671",
-            ])
+            #expect(
+                try await service.store.keys(of: heidi) == [
+                    "username=heidi_1", "email=heidi.new@example.com", "phone=+14155552671",
+                ]
+            )
             let freed = try await service.send(
                 .post,
                 "/users",
@@ -95,9 +99,12 @@ import Testing
                 language: "ja"
             )
             #expect(answer.status == 400)
-            #expect(answer.problems == [
-                "password:reserved_name", "loginName:immutable", "displayName:missing", "emailAddress:not_removable",
-            ])
+            #expect(
+                answer.problems == [
+                    "password:reserved_name", "loginName:immutable", "displayName:missing",
+                    "emailAddress:not_removable",
+                ]
+            )
             #expect(!answer.text.contains("new horse"))
             let me = try await service.send(.get, "/users/me", token: token)
             #expect(me.string("displayName") == "Heidi")
@@ -107,10 +114,12 @@ import Testing
 
     @Test(arguments: Backend.enabled)
     func changedEmailWaitsForVerificationAgain(backend: Backend) async throws {
-        try await withService(backend, configure: { $0.policy.emailVerification = true }) { service in
+        try await withService(backend, .emailVerification) { service in
             let userID = try #require(
-                try await service.signUp(#"{"loginName":"kim_1","emailAddress":"kim@example.com","password":"correct horse"}"#)
-                    .string("userID")
+                try await service.signUp(
+                    #"{"loginName":"kim_1","emailAddress":"kim@example.com","password":"correct horse"}"#
+                )
+                .string("userID")
             )
             let token = try await service.logIn("kim_1")
             let first = try #require(service.code(.email, of: userID))
@@ -157,13 +166,12 @@ import Testing
 
     @Test(arguments: Backend.enabled)
     func verificationAttemptsAreThrottled(backend: Backend) async throws {
-        try await withService(backend, configure: {
-            $0.policy.phoneVerification = true
-            $0.loginFailuresPerMinute = 2
-        }) { service in
+        try await withService(backend, .phoneVerification, .loginFailuresPerMinute(2)) { service in
             let userID = try #require(
-                try await service.signUp(#"{"loginName":"leo_1","phoneNumber":"+819012345678","password":"correct horse"}"#)
-                    .string("userID")
+                try await service.signUp(
+                    #"{"loginName":"leo_1","phoneNumber":"+819012345678","password":"correct horse"}"#
+                )
+                .string("userID")
             )
             let token = try await service.logIn("leo_1")
             let code = try #require(service.code(.phone, of: userID))

@@ -47,7 +47,8 @@ struct BenchmarkRoutes {
     /// The bare insert's table.
     static func createTable(_ pool: any DatabasePool) async throws {
         try await pool.transaction { database in
-            try await database.raw("CREATE TABLE IF NOT EXISTS bench_rows (id TEXT PRIMARY KEY, body TEXT NOT NULL)").run()
+            try await database.raw("CREATE TABLE IF NOT EXISTS bench_rows (id TEXT PRIMARY KEY, body TEXT NOT NULL)")
+                .run()
         }
     }
 }

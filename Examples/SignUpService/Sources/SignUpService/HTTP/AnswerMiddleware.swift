@@ -19,7 +19,11 @@ struct AnswerMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Sums the requests' times in benchmark mode.
     let requestTime: LibraryTime
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws
         -> Response
     {
         let start = ContinuousClock.now

@@ -73,7 +73,11 @@ struct RequestJSON {
         for name in phone.keys.sorted() where name != "number" && name != "country" {
             problems.append(ValidationError.Problem(field: .phoneNumber, .notTypedPhoneMember(name: name)))
         }
-        let strings = try Self.strings(["number", "country"], of: phone, fields: ["number": .phoneNumber, "country": .country])
+        let strings = try Self.strings(
+            ["number", "country"],
+            of: phone,
+            fields: ["number": .phoneNumber, "country": .country]
+        )
         if strings["number"] == nil, phone["number"] == nil {
             problems.append(ValidationError.Problem(field: .phoneNumber, .missing))
         }

@@ -42,7 +42,9 @@ public struct ServiceProblem: Sendable, Hashable {
     /// The problem as a member of `{"errors": [...]}`, its members in the order of
     /// `ValidationError.jsonBody(in:)`: field, code, reason, message.
     func json(in language: ValidationError.Language) -> String {
-        let members = [("field", field), ("code", code), ("reason", reason(in: language)), ("message", message(in: language))]
+        let members = [
+            ("field", field), ("code", code), ("reason", reason(in: language)), ("message", message(in: language)),
+        ]
         return "{" + members.map { "\(JSONValue.string($0.0)):\(JSONValue.string($0.1))" }.joined(separator: ",") + "}"
     }
 
@@ -113,7 +115,10 @@ public struct ServiceProblem: Sendable, Hashable {
         return ServiceProblem(
             field: "method",
             code: "method_not_allowed",
-            english: ("\(method) is not allowed here (allowed: \(list))", "method \(method) is not allowed here (allowed: \(list))"),
+            english: (
+                "\(method) is not allowed here (allowed: \(list))",
+                "method \(method) is not allowed here (allowed: \(list))"
+            ),
             japanese: ("\(method) はここでは使えません（使えるのは \(list)）", "メソッド \(method) はここでは使えません（使えるのは \(list)）")
         )
     }
@@ -123,7 +128,9 @@ public struct ServiceProblem: Sendable, Hashable {
         ServiceProblem(
             field: "body",
             code: "too_large",
-            english: ("is too large (maximum \(maximum) bytes)", "request body is too large (maximum \(maximum) bytes)"),
+            english: (
+                "is too large (maximum \(maximum) bytes)", "request body is too large (maximum \(maximum) bytes)"
+            ),
             japanese: ("が大きすぎます（最大 \(maximum) バイト）", "リクエストの本文が大きすぎます（最大 \(maximum) バイト）")
         )
     }
@@ -176,7 +183,10 @@ public struct ServiceProblem: Sendable, Hashable {
         ServiceProblem(
             field: kind.field.rawValue,
             code: "nothing_to_verify",
-            english: ("has nothing waiting for verification", "\(kind.field.label(in: .english)) has nothing waiting for verification"),
+            english: (
+                "has nothing waiting for verification",
+                "\(kind.field.label(in: .english)) has nothing waiting for verification"
+            ),
             japanese: ("に確認待ちのものはありません", "\(kind.field.label(in: .japanese))に確認待ちのものはありません")
         )
     }
@@ -202,8 +212,13 @@ public struct ServiceProblem: Sendable, Hashable {
     static let notPseudoUser = ServiceProblem(
         field: "user",
         code: "not_a_pseudo_user",
-        english: ("is not a pseudo user: change identifiers with PATCH /users/me", "user is not a pseudo user: change identifiers with PATCH /users/me"),
-        japanese: ("は匿名ユーザーではありません。ID の変更は PATCH /users/me で行ってください", "ユーザーは匿名ユーザーではありません。ID の変更は PATCH /users/me で行ってください")
+        english: (
+            "is not a pseudo user: change identifiers with PATCH /users/me",
+            "user is not a pseudo user: change identifiers with PATCH /users/me"
+        ),
+        japanese: (
+            "は匿名ユーザーではありません。ID の変更は PATCH /users/me で行ってください", "ユーザーは匿名ユーザーではありません。ID の変更は PATCH /users/me で行ってください"
+        )
     )
 
     /// A failure of the service itself (logged, never detailed to the client).

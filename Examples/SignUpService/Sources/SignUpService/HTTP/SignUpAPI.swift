@@ -37,7 +37,12 @@ struct SignUpAPI: Sendable {
         let hash = try await hasher.hash(registration.body.password.rawValue)
         let userID = Self.newUserID()
         let now = clock()
-        let codes = issueCodes(for: registration.awaitingVerification, of: registration.record, userID: userID, now: now)
+        let codes = issueCodes(
+            for: registration.awaitingVerification,
+            of: registration.record,
+            userID: userID,
+            now: now
+        )
         let user = StoredUser(
             userID: userID,
             record: registration.record,
@@ -64,7 +69,13 @@ struct SignUpAPI: Sendable {
         let userID = Self.newUserID()
         let now = clock()
         let token = AccessToken()
-        let user = StoredUser(userID: userID, record: pseudo.body, passwordHash: nil, emailVerified: nil, phoneVerified: nil)
+        let user = StoredUser(
+            userID: userID,
+            record: pseudo.body,
+            passwordHash: nil,
+            emailVerified: nil,
+            phoneVerified: nil
+        )
         try await store.createPseudoUser(
             user,
             token: AccessTokenRecord(token: token, userID: userID, expiresAt: now + configuration.tokenLifetime),
@@ -88,7 +99,11 @@ struct SignUpAPI: Sendable {
         )
         guard let current = try await store.user(userID) else { throw BearerToken.failure }
         guard current.isPseudoUser else { throw StoreError.notPseudoUser }
-        var identity = IdentityData(username: given["loginName"], email: given["emailAddress"], phone: given["phoneNumber"])
+        var identity = IdentityData(
+            username: given["loginName"],
+            email: given["emailAddress"],
+            phone: given["phoneNumber"]
+        )
         if let typedPhone {
             identity = IdentityData(
                 username: identity.username,

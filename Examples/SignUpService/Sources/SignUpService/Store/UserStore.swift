@@ -77,7 +77,9 @@ public struct UserStore: Sendable {
     ) async throws -> (user: StoredUser, extra: Extra) {
         let hook = hook
         return try await pool.transaction { database in
-            guard let current = try await Self.select(userID, in: database, forUpdate: true) else { throw StoreError.userNotFound }
+            guard let current = try await Self.select(userID, in: database, forUpdate: true) else {
+                throw StoreError.userNotFound
+            }
             let (change, extra) = try decide(current)
             let updated = StoredUser(
                 userID: userID,
@@ -199,7 +201,9 @@ public struct UserStore: Sendable {
             let value = try row.decode(column: "value", as: String.self)
             let storedHash = try row.decode(column: "code_hash", as: String.self)
             let expiresAt = try row.decode(column: "expires_at", as: Int64.self)
-            guard value == current, expiresAt > now, VerificationCode.sameHash(storedHash, codeHash) else { return false }
+            guard value == current, expiresAt > now, VerificationCode.sameHash(storedHash, codeHash) else {
+                return false
+            }
             let column = kind == .email ? "email_verified" : "phone_verified"
             try await database.raw(
                 "UPDATE users SET \(ident: column) = \(bind: true), updated_at = \(bind: now) WHERE user_id = \(bind: userID)"
@@ -297,7 +301,10 @@ public struct UserStore: Sendable {
             ).all()
         }
         let pairs = try rows.map { row in
-            (kind: try row.decode(column: "kind", as: LoginKind.self), value: try row.decode(column: "value", as: String.self))
+            (
+                kind: try row.decode(column: "kind", as: LoginKind.self),
+                value: try row.decode(column: "value", as: String.self)
+            )
         }
         return pairs.sorted { $0.kind < $1.kind }.map { "\($0.kind)=\($0.value)" }
     }
@@ -331,7 +338,10 @@ public struct UserStore: Sendable {
         let ordered = keys.sorted { $0.kind < $1.kind }
         var insert = database.insert(into: "identity_keys").columns("kind", "value", "user_id")
         for key in ordered { insert = insert.values(key.kind.rawValue, key.value, userID) }
-        let inserted = try await insert.ignoringConflicts().returning("kind").all(decodingColumn: "kind", as: String.self)
+        let inserted = try await insert.ignoringConflicts().returning("kind").all(
+            decodingColumn: "kind",
+            as: String.self
+        )
         let taken = ordered.map(\.kind).filter { !inserted.contains($0.rawValue) }
         if !taken.isEmpty { throw StoreError.taken(taken) }
     }

@@ -82,7 +82,8 @@ final class Harness: Sendable {
     }
 
     /// Logs in and requires a 200; returns the access token.
-    func logIn(_ username: String, _ password: String = "correct horse", country: String? = nil) async throws -> String {
+    func logIn(_ username: String, _ password: String = "correct horse", country: String? = nil) async throws -> String
+    {
         let countryMember = country.map { #","country":"\#($0)""# } ?? ""
         let answer = try await send(
             .post,
@@ -94,13 +95,34 @@ final class Harness: Sendable {
     }
 }
 
+/// A setting a test changes from the tests' defaults (bcrypt cost 4, verification off).
+enum Setting: Sendable {
+    case emailVerification
+    case phoneVerification
+    case exposeFullUserData
+    case loginFailuresPerMinute(Int)
+    case tokenLifetime(Int64)
+    case maxBodyBytes(Int)
+
+    func apply(to configuration: inout ServiceConfiguration) {
+        switch self {
+        case .emailVerification: configuration.policy.emailVerification = true
+        case .phoneVerification: configuration.policy.phoneVerification = true
+        case .exposeFullUserData: configuration.policy.exposeFullUserData = true
+        case .loginFailuresPerMinute(let count): configuration.loginFailuresPerMinute = count
+        case .tokenLifetime(let seconds): configuration.tokenLifetime = seconds
+        case .maxBodyBytes(let bytes): configuration.maxBodyBytes = bytes
+        }
+    }
+}
+
 /// Runs `body` against a new service on `backend`: in process (HummingbirdTesting's router
 /// framework) unless `live`, which starts a real server on a free port.
 func withService(
     _ backend: Backend,
     live: Bool = false,
-    configure: (inout ServiceConfiguration) -> Void = { _ in },
-    _ body: @escaping @Sendable (Harness) async throws -> Void
+    _ settings: Setting...,
+    body: @escaping @Sendable (Harness) async throws -> Void
 ) async throws {
     let database = try await TestDatabase.make(backend)
     var configuration = ServiceConfiguration()
@@ -108,7 +130,7 @@ func withService(
     configuration.bcryptCost = 4
     configuration.port = 0
     configuration.postgresMaxConnections = 8
-    configure(&configuration)
+    for setting in settings { setting.apply(to: &configuration) }
     let state = NIOLockedValueBox(Harness.State())
     var logger = Logger(label: "signup-tests")
     logger.logLevel = .warning

@@ -67,7 +67,10 @@ final class ServiceProcess: Sendable {
             group.cancelAll()
             guard let port else {
                 process.terminate()
-                throw ProcessFailure(description: "signup-service did not start: \(String(decoding: errors.withLockedValue { $0 }, as: UTF8.self))")
+                throw ProcessFailure(
+                    description:
+                        "signup-service did not start: \(String(decoding: errors.withLockedValue { $0 }, as: UTF8.self))"
+                )
             }
             return port
         }
@@ -84,15 +87,29 @@ final class ServiceProcess: Sendable {
     }
 
     /// One request on a connection of its own.
-    func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil, token: String? = nil) async throws -> Answer {
+    func send(
+        _ method: HTTPRequest.Method,
+        _ uri: String,
+        json: String? = nil,
+        token: String? = nil
+    ) async throws -> Answer {
         var headers: HTTPFields = [:]
         if json != nil { headers[.contentType] = "application/json" }
         if let token { headers[.authorization] = "Bearer \(token)" }
         let port = port
-        let request = TestClient.Request(uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+        let request = TestClient.Request(
+            uri,
+            method: method,
+            headers: headers,
+            body: json.map { ByteBuffer(string: $0) }
+        )
         return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
             let response = try await client.execute(request)
-            return Answer(status: Int(response.status.code), headers: response.headers, text: response.body.map { String(buffer: $0) } ?? "")
+            return Answer(
+                status: Int(response.status.code),
+                headers: response.headers,
+                text: response.body.map { String(buffer: $0) } ?? ""
+            )
         }
     }
 
