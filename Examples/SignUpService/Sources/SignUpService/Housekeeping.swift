@@ -6,6 +6,7 @@ import ServiceLifecycle
 struct Housekeeping: Service {
     let store: UserStore
     let logger: Logger
+    let clock: @Sendable () -> Int64
     var interval: Duration = .seconds(300)
 
     func run() async throws {
@@ -17,7 +18,7 @@ struct Housekeeping: Service {
                     return
                 }
                 do {
-                    let swept = try await store.sweep(now: SignUpServer.unixTime())
+                    let swept = try await store.sweep(now: clock())
                     logger.debug("housekeeping", metadata: ["rows": "\(swept)"])
                 } catch {
                     logger.warning(

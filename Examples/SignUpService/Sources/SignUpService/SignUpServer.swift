@@ -20,10 +20,8 @@ public struct SignUpServer: Sendable {
     public let store: UserStore
     /// The settings it runs with.
     public let configuration: ServiceConfiguration
-    /// KiiIdentity's time and whole requests' time, in benchmark mode.
-    public let libraryTime: LibraryTime
-    /// Whole requests' time, in benchmark mode.
-    public let requestTime: LibraryTime
+    /// Where requests' time goes, in benchmark mode.
+    public let timings: BenchmarkTimings
 
     /// Opens the database and builds the application; the schema is migrated, and the phone
     /// engine warmed up, before the server accepts its first request.
@@ -45,20 +43,19 @@ public struct SignUpServer: Sendable {
         self.configuration = configuration
         let pool = try await Self.makePool(configuration, logger: logger)
         store = UserStore(pool: pool, hook: storeHook)
-        libraryTime = LibraryTime(enabled: configuration.benchmarkRoutes)
-        requestTime = LibraryTime(enabled: configuration.benchmarkRoutes)
-        let hasher = PasswordHasher(cost: configuration.bcryptCost)
+        timings = BenchmarkTimings(enabled: configuration.benchmarkRoutes)
+        let hasher = PasswordHasher(cost: configuration.bcryptCost, timing: timings.bcrypt)
         let api = SignUpAPI(
             store: store,
             hasher: hasher,
             configuration: configuration,
             delivery: delivery ?? Self.defaultDelivery(development: configuration.development, logger: logger),
             clock: clock,
-            libraryTime: libraryTime
+            timings: timings
         )
 
         let router = Router()
-        router.add(middleware: AnswerMiddleware(requestTime: requestTime))
+        router.add(middleware: AnswerMiddleware(timings: timings))
         var routes = Routes(router: router)
         routes.add(.post, "/users") { request, _ in try await api.signUp(request) }
         routes.add(.post, "/users/pseudo") { request, _ in try await api.createPseudoUser(request) }
@@ -73,7 +70,7 @@ public struct SignUpServer: Sendable {
         }
         routes.add(.get, "/health") { _, _ in try await api.health() }
         if configuration.benchmarkRoutes {
-            BenchmarkRoutes(store: store, libraryTime: libraryTime, requestTime: requestTime).add(to: &routes)
+            BenchmarkRoutes(store: store, timings: timings).add(to: &routes)
         }
         routes.addMethodNotAllowed()
 
@@ -83,7 +80,11 @@ public struct SignUpServer: Sendable {
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        application.addServices(pool, Housekeeping(store: store, logger: logger), HasherShutdown(hasher: hasher))
+        application.addServices(
+            pool,
+            Housekeeping(store: store, logger: logger, clock: clock),
+            HasherShutdown(hasher: hasher)
+        )
         let benchmark = configuration.benchmarkRoutes
         application.beforeServerStarts {
             try await Schema.migrate(pool, logger: logger)

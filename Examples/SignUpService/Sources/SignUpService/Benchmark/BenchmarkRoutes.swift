@@ -9,17 +9,15 @@ import SQLKit
 /// - `GET /bench/trivial`: a fixed JSON answer through the same middleware (the framework's rate);
 /// - `POST /bench/insert`: the body read as a sign-up's is (content type, size), then one row
 ///   inserted through the same pool in one transaction (the database's rate);
-/// - `GET /bench/stats`: the time spent in KiiIdentity's calls and in whole requests since the
-///   last read (`?reset=1` starts again).
+/// - `GET /bench/stats`: where the requests' time went since the last read (``BenchmarkTimings``;
+///   `?reset=1` starts again).
 struct BenchmarkRoutes {
     let store: UserStore
-    let libraryTime: LibraryTime
-    let requestTime: LibraryTime
+    let timings: BenchmarkTimings
 
     func add(to routes: inout Routes) {
         let store = store
-        let libraryTime = libraryTime
-        let requestTime = requestTime
+        let timings = timings
         routes.add(.get, "/bench/trivial") { _, _ in .json(.ok, ["ok": true]) }
         routes.add(.post, "/bench/insert") { request, _ in
             let bytes = try await RequestJSON.bytes(of: request, maximumBytes: 65_536) ?? []
@@ -32,15 +30,7 @@ struct BenchmarkRoutes {
         }
         routes.add(.get, "/bench/stats") { request, _ in
             let reset = request.uri.queryParameters["reset"] == "1"
-            let library = libraryTime.read(reset: reset)
-            let requests = requestTime.read(reset: reset)
-            return .json(
-                .ok,
-                [
-                    "libraryCalls": .integer(library.calls), "libraryNanoseconds": .integer(Int(library.nanoseconds)),
-                    "requests": .integer(requests.calls), "requestNanoseconds": .integer(Int(requests.nanoseconds)),
-                ]
-            )
+            return .json(.ok, timings.json(reset: reset))
         }
     }
 

@@ -16,8 +16,8 @@ import NIOCore
 /// - Hummingbird's `HTTPError(.notFound)` for a path no route serves: 404 in the same shape.
 /// - Anything else: 500 `internal_error`, logged with the error's type only.
 struct AnswerMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// Sums the requests' times in benchmark mode.
-    let requestTime: LibraryTime
+    /// Sums the requests' times (and the library's, for error bodies) in benchmark mode.
+    let timings: BenchmarkTimings
 
     func handle(
         _ request: Request,
@@ -35,10 +35,10 @@ struct AnswerMiddleware<Context: RequestContext>: RouterMiddleware {
             let failure = Self.failure(for: error, request: request, logger: context.logger)
             codes = failure.codes
             let language = ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage])
-            response = Self.response(failure, in: language)
+            response = timings.library.measure { Self.response(failure, in: language) }
         }
         let elapsed = ContinuousClock.now - start
-        requestTime.add(elapsed)
+        timings.request.add(elapsed)
         var metadata: Logger.Metadata = [
             "method": "\(request.method.rawValue)", "path": "\(request.uri.path)",
             "status": "\(response.status.code)",
@@ -64,8 +64,6 @@ struct AnswerMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIFailure(.conflict, .notPseudoUser)
         case let error as HTTPError where error.status == .notFound:
             return APIFailure(.notFound, .noRoute(request.uri.path))
-        case let error as HTTPError where error.status == .contentTooLarge:
-            return APIFailure(.contentTooLarge, .bodyTooLarge(maximum: 0))
         default:
             logger.error("request failed", metadata: ["error.type": "\(String(reflecting: type(of: error)))"])
             return APIFailure(.internalServerError, .internalError)

@@ -178,19 +178,6 @@ public struct ServiceProblem: Sendable, Hashable {
         japanese: ("は emailAddress か phoneNumber にしてください", "field は emailAddress か phoneNumber にしてください")
     )
 
-    /// A verification of an identifier the user does not have, or that is verified already.
-    static func nothingToVerify(_ kind: LoginKind) -> ServiceProblem {
-        ServiceProblem(
-            field: kind.field.rawValue,
-            code: "nothing_to_verify",
-            english: (
-                "has nothing waiting for verification",
-                "\(kind.field.label(in: .english)) has nothing waiting for verification"
-            ),
-            japanese: ("に確認待ちのものはありません", "\(kind.field.label(in: .japanese))に確認待ちのものはありません")
-        )
-    }
-
     /// A member the route does not take.
     static func unknownMember(_ name: String, allowed: [String]) -> ServiceProblem {
         let list = allowed.joined(separator: ", ")

@@ -14,7 +14,7 @@ struct SignUpAPI: Sendable {
     let configuration: ServiceConfiguration
     let delivery: VerificationDelivery
     let clock: @Sendable () -> Int64
-    let libraryTime: LibraryTime
+    let timings: BenchmarkTimings
 
     var policy: RegistrationPolicy { configuration.policy }
 
@@ -28,7 +28,7 @@ struct SignUpAPI: Sendable {
         let registration: Registration
         do throws(ValidationError) {
             let policy = policy
-            registration = try libraryTime.measure { () throws(ValidationError) in
+            registration = try timings.library.measure { () throws(ValidationError) in
                 try Registration(json: bytes, policy: policy)
             }
         } catch {
@@ -50,9 +50,12 @@ struct SignUpAPI: Sendable {
             emailVerified: registration.emailAddressVerified,
             phoneVerified: registration.phoneNumberVerified
         )
-        try await store.create(user, keys: registration.uniquenessKeys.keys, codes: codes.map(\.issued), now: now)
+        let keys = registration.uniquenessKeys.keys
+        try await timings.database.measure {
+            try await store.create(user, keys: keys, codes: codes.map(\.issued), now: now)
+        }
         deliver(codes, to: userID)
-        return .json(.created, libraryTime.measure { UserJSON.owner(user) })
+        return .json(.created, timings.library.measure { UserJSON.owner(user) })
     }
 
     // MARK: POST /users/pseudo
@@ -163,7 +166,7 @@ struct SignUpAPI: Sendable {
         do throws(ValidationError) {
             let country = given["country"]
             let policy = policy
-            lookup = try libraryTime.measure { () throws(ValidationError) in
+            lookup = try timings.library.measure { () throws(ValidationError) in
                 try LoginLookup(text, country: country, policy: policy)
             }
         } catch {

@@ -13,9 +13,13 @@ public struct PasswordHasher: Sendable {
     /// an unknown identifier takes as long as a wrong password.
     private let decoy: String
 
+    /// Sums the time of each hash on its thread (benchmark mode).
+    private let timing: TimeTotal
+
     /// A hasher of `cost` on `threads` threads (one a core by default; started here, stopped by
     /// ``shutdown()``).
-    public init(cost: UInt8, threads: Int? = nil) {
+    public init(cost: UInt8, threads: Int? = nil, timing: TimeTotal = TimeTotal(enabled: false)) {
+        self.timing = timing
         self.cost = cost
         self.threads = NIOThreadPool(numberOfThreads: max(1, threads ?? System.coreCount))
         self.threads.start()
@@ -25,7 +29,8 @@ public struct PasswordHasher: Sendable {
     /// The bcrypt hash of `password`, with a new random salt.
     public func hash(_ password: String) async throws -> String {
         let cost = cost
-        return try await threads.runIfActive { Bcrypt.hash(password, cost: cost) }
+        let timing = timing
+        return try await threads.runIfActive { timing.measure { Bcrypt.hash(password, cost: cost) } }
     }
 
     /// Whether `password` matches `hash`; with no hash, checks the decoy and answers `false`.
