@@ -60,7 +60,7 @@ public struct TimeTotal: Sendable {
     }
 
     /// Runs `body`, adding its time when measuring.
-    public func measure<Result>(_ body: () async throws -> Result) async throws -> Result {
+    public func measureAsync<Result>(_ body: () async throws -> Result) async throws -> Result {
         guard totals != nil else { return try await body() }
         let start = ContinuousClock.now
         defer { add(ContinuousClock.now - start) }

@@ -51,7 +51,7 @@ struct SignUpAPI: Sendable {
             phoneVerified: registration.phoneNumberVerified
         )
         let keys = registration.uniquenessKeys.keys
-        try await timings.database.measure {
+        try await timings.database.measureAsync {
             try await store.create(user, keys: keys, codes: codes.map(\.issued), now: now)
         }
         deliver(codes, to: userID)
