@@ -101,9 +101,7 @@ public struct UserStore: Sendable {
                 try await database.raw(
                     "DELETE FROM identity_keys WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)"
                 ).run()
-                try await database.raw(
-                    "DELETE FROM verification_codes WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)"
-                ).run()
+                try await Self.deleteCode(kind, of: userID, in: database)
             }
             try await Self.take(change.newKeys, for: userID, in: database)
             try hook?(.afterKeys)
@@ -208,9 +206,7 @@ public struct UserStore: Sendable {
             try await database.raw(
                 "UPDATE users SET \(ident: column) = \(bind: true), updated_at = \(bind: now) WHERE user_id = \(bind: userID)"
             ).run()
-            try await database.raw(
-                "DELETE FROM verification_codes WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)"
-            ).run()
+            try await Self.deleteCode(kind, of: userID, in: database)
             return true
         }
     }
@@ -348,9 +344,7 @@ public struct UserStore: Sendable {
 
     private static func replace(_ codes: [IssuedCode], of userID: String, in database: any SQLDatabase) async throws {
         for code in codes {
-            try await database.raw(
-                "DELETE FROM verification_codes WHERE user_id = \(bind: userID) AND kind = \(bind: code.kind.rawValue)"
-            ).run()
+            try await deleteCode(code.kind, of: userID, in: database)
             try await database.raw(
                 """
                 INSERT INTO verification_codes (user_id, kind, value, code_hash, expires_at)
@@ -359,6 +353,13 @@ public struct UserStore: Sendable {
                 """
             ).run()
         }
+    }
+
+    /// Deletes the user's code for `kind`, if any.
+    private static func deleteCode(_ kind: LoginKind, of userID: String, in database: any SQLDatabase) async throws {
+        try await database.raw(
+            "DELETE FROM verification_codes WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)"
+        ).run()
     }
 
     /// Reads a user; `forUpdate` (in a transaction) locks the row until the commit: `FOR UPDATE`
