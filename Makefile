@@ -5,7 +5,7 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 # library never resolves it (Package.swift); every build of this repository turns it on.
 TOOL_TRAIT = --traits CommandLineTool
 
-.PHONY: deps build run test differential example docs lint format bench bench-quick fuzz sanitize clean
+.PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup fuzz sanitize clean
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
 deps:
@@ -24,8 +24,15 @@ run: deps
 	$(SWIFT) build -c release --product kii-identity $(TOOL_TRAIT)
 	./.build/release/kii-identity lint $(SAMPLE); status=$$?; [ $$status -le 1 ] || exit $$status
 
+# The sign-up service's suites (issue 23) run too, in the example's own build folder: on SQLite,
+# and on PostgreSQL when SIGNUP_POSTGRES_URL is set (Scripts/postgres-throwaway.sh starts one; CI
+# sets SIGNUP_REQUIRE_POSTGRES=1, which fails those tests when the URL is missing). As for
+# `make example`, the build plan is dropped first so that SwiftPM sees this package's new files.
+SIGNUP = Examples/SignUpService
 test: deps
 	$(SWIFT) test --disable-xctest $(TOOL_TRAIT)
+	rm -f $(SIGNUP)/.build/debug/description.json
+	$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build
 
 # The README's example as a client builds it (issue 14): Examples/QuickStart depends on this package
 # by path and imports only KiiIdentity, no Foundation, in its own build folder. Checks that its
@@ -75,11 +82,28 @@ format:
 # ARGS="--filter email --json" and so on; see `kii-identity-bench --help`.
 BENCH_SCRATCH ?= .build-bench
 bench: deps
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench $(TOOL_TRAIT)
 	$(BENCH_SCRATCH)/release/kii-identity-bench $(ARGS)
 
 bench-quick: deps
 	$(MAKE) bench ARGS="--quick $(ARGS)"
+
+# The main job at full size (issue 24): exports of 1, 2 and 10 million records (valid; with
+# invalid lines; with conflicts), generated once into $(BENCH_SCRATCH)/lint-exports (about 4 GB,
+# git-ignored), linted by the release tool on 1 and 2 threads: records/s, bytes/s, peak RSS and
+# bytes a record, beside two floors of the same run (reading the lines; the strict JSON reader
+# alone). LINT_SIZES=1,2 for a shorter run; ARGS="--rounds 5" for more runs (median; default 3).
+LINT_SIZES ?= 1,2,10
+bench-lint: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench $(TOOL_TRAIT)
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity $(TOOL_TRAIT)
+	$(BENCH_SCRATCH)/release/kii-identity-bench --lint-tool $(BENCH_SCRATCH)/release/kii-identity \
+		--lint-exports $(BENCH_SCRATCH)/lint-exports --lint-sizes $(LINT_SIZES) $(ARGS)
+
+# The sign-up service under load (issue 23): wrk on loopback against the release build, on SQLite
+# and on a throwaway PostgreSQL; see Scripts/bench-signup.sh (SECONDS_PER_RUN, CONNECTIONS).
+bench-signup: deps
+	Scripts/bench-signup.sh
 
 # Fuzzing (issue 6): each libFuzzer target runs FUZZ_SECONDS with its corpus, Fixtures/fuzz/<Name>
 # (new inputs go to $(FUZZ_SCRATCH)/corpus/<Name>, a crashing input to Fixtures/fuzz/<Name>/crash-*).
@@ -110,4 +134,4 @@ sanitize: deps
 	$(SWIFT) test --disable-xctest $(TOOL_TRAIT) --sanitize=thread --scratch-path .build-san-tsan
 
 clean:
-	rm -rf .build .build-* $(EXAMPLE)/.build
+	rm -rf .build .build-* $(EXAMPLE)/.build $(SIGNUP)/.build

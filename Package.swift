@@ -95,8 +95,8 @@ let package = Package(
         .executableTarget(
             name: "KiiIdentityBenchmark",
             dependencies: [
-                "KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "CPhoneNumberShims", "CPhoneNumberBaseline",
-                "CMallocCounter",
+                "KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "KiiIdentityFuzzChecks", "CPhoneNumberShims",
+                "CPhoneNumberBaseline", "CMallocCounter",
             ],
             path: "Benchmarks/KiiIdentityBenchmark",
             swiftSettings: strictSwift
@@ -115,13 +115,13 @@ let package = Package(
         // The export reader on its own: formats, lines and their limits, records, checks.
         .testTarget(
             name: "KiiIdentityExportTests",
-            dependencies: ["KiiIdentityExport", "KiiIdentity"],
+            dependencies: ["KiiIdentityExport", "KiiIdentity", "KiiIdentityFuzzChecks"],
             swiftSettings: strictSwift
         ),
         // End-to-end tests of the kii-identity tool: they run the built binary on Fixtures/cli.
         .testTarget(
             name: "KiiIdentityToolTests",
-            dependencies: ["kii-identity"],
+            dependencies: ["kii-identity", "KiiIdentityFuzzChecks"],
             swiftSettings: strictSwift
         ),
         // Fuzzing (issue 6): the properties, shared by the fuzzers and FuzzCorpusReplayTests.

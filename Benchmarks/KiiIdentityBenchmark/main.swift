@@ -16,6 +16,23 @@ if options.generateFixtures {
     exit(0)
 }
 
+if let tool = options.lintTool {
+    let exports = LintExports(
+        directory: options.lintExportsDirectory,
+        tool: tool,
+        sizes: options.lintSizes.map { $0 * 1_000_000 },
+        rounds: CommandLine.arguments.contains("--rounds") ? options.rounds : 3,
+        threads: [1, 2]
+    )
+    do {
+        _ = try exports.run(json: options.json)
+    } catch {
+        FileHandle.standardError.write(Data("kii-identity-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
+
 let sample = options.fixturesDirectory.deletingLastPathComponent().appendingPathComponent("sample-users.jsonl")
 let allEntries =
     Scenarios(directory: options.fixturesDirectory, skipSwiftRegex: options.quick).all()

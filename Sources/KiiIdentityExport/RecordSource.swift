@@ -80,6 +80,23 @@ public final class RecordSource {
         }
     }
 
+    /// The rest of a JSON Lines input as blocks of whole lines, for checking them on every core;
+    /// this source returns no more records.
+    package func lineBlocks(blockSize: Int = LineBlockReader.defaultBlockSize) -> LineBlockReader {
+        precondition(csv == nil, "line blocks are for JSON Lines")
+        let (buffered, atEnd) = lines.takeBuffered()
+        return LineBlockReader(
+            descriptor: lines.descriptor,
+            name: lines.name,
+            buffered: buffered,
+            atEnd: atEnd,
+            bytesRead: lines.bytesRead,
+            blockSize: blockSize,
+            maximumLineBytes: lines.maximumLineBytes,
+            owner: lines
+        )
+    }
+
     /// The next record and the line it starts on, or `nil` at the end.
     ///
     /// - Throws: ``ExportInputError`` when reading fails.

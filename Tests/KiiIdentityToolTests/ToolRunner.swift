@@ -31,8 +31,9 @@ struct ToolRunner {
         return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kii-identity")
     }()
 
-    /// Runs the tool with `arguments` in the package root, `stdin` as standard input.
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+    /// Runs the tool with `arguments` in the package root, `stdin` as standard input; with
+    /// `executable`, runs that instead (`arguments` then start with its name).
+    static func run(_ arguments: [String], stdin: Data? = nil, executable: URL? = nil) throws -> Output {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kii-identity-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -44,8 +45,8 @@ struct ToolRunner {
         _ = FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
 
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        process.executableURL = executable ?? binary
+        process.arguments = executable == nil ? arguments : Array(arguments.dropFirst())
         process.currentDirectoryURL = packageRoot
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)

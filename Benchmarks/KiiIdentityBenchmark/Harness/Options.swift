@@ -21,6 +21,12 @@ struct BenchmarkOptions {
     var profileContender: Int?
     /// Where the input mixes are read from (and written to).
     var fixturesDirectory = FixtureFiles.defaultDirectory
+    /// Lint generated exports with this `kii-identity` binary instead of benchmarking (`make bench-lint`).
+    var lintTool: URL?
+    /// Where the generated exports go.
+    var lintExportsDirectory = URL(fileURLWithPath: ".build-bench/lint-exports")
+    /// Records per generated export, in millions.
+    var lintSizes = [1, 2, 10]
 
     static let usage = """
         USAGE: kii-identity-bench [--quick] [--json] [--filter NAME]... [--rounds N] [--no-batch]
@@ -36,6 +42,10 @@ struct BenchmarkOptions {
           --generate-fixtures  regenerate the input mixes into the fixtures directory and exit
           --profile N          run only row N (0 = engine) of the selected scenarios for --rounds passes,
                                nothing else (for valgrind --tool=callgrind)
+          --lint-tool PATH     lint generated exports with this kii-identity binary on 1 and 2 threads
+                               beside the floors (make bench-lint); --rounds runs each (default 3)
+          --lint-exports DIR   where the generated exports go (default .build-bench/lint-exports)
+          --lint-sizes LIST    records per export in millions, comma-separated (default 1,2,10)
         """
 
     /// Parses `arguments` (without the program name); prints the usage and exits on a mistake.
@@ -60,6 +70,12 @@ struct BenchmarkOptions {
             case "--profile":
                 guard let index = Int(value(after: argument)), index >= 0 else { fail("--profile needs a row number") }
                 options.profileContender = index
+            case "--lint-tool": options.lintTool = URL(fileURLWithPath: value(after: argument))
+            case "--lint-exports": options.lintExportsDirectory = URL(fileURLWithPath: value(after: argument))
+            case "--lint-sizes":
+                let sizes = value(after: argument).split(separator: ",").compactMap { Int($0) }
+                guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else { fail("--lint-sizes needs numbers > 0") }
+                options.lintSizes = sizes
             case "--help", "-h":
                 print(usage)
                 exit(0)

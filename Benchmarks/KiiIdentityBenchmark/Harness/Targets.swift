@@ -101,6 +101,46 @@ enum Targets {
                 )
             )
         }
+        checks += recordTargets(results)
+        return checks
+    }
+
+    /// Issue 24: a lint line within 3x the sum of its field checks, a registration within 2x,
+    /// at most 2 heap allocations per valid line.
+    static func recordTargets(_ results: [ScenarioResult]) -> [TargetCheck] {
+        var checks: [TargetCheck] = []
+        let targets: [(scenario: String, what: String, factor: Double)] = [
+            ("lint (records/s)", "lint line", 3),
+            ("registration of a record", "Registration", 2),
+        ]
+        for (name, what, factor) in targets {
+            guard let result = results.first(where: { $0.name == name }),
+                let sum = result.contenders.first(where: { $0.name.hasPrefix("sum of") })
+            else { continue }
+            let ratio = result.engine.nanosecondsPerOperation / sum.nanosecondsPerOperation
+            checks.append(
+                TargetCheck(
+                    target: "\(what) / sum of its field checks",
+                    scenario: name,
+                    measured: ratio,
+                    required: "<= \(Int(factor))x",
+                    met: ratio <= factor
+                )
+            )
+        }
+        if let lint = results.first(where: { $0.name == "lint (records/s)" }),
+            let allocations = lint.engine.allocationsPerValidInput
+        {
+            checks.append(
+                TargetCheck(
+                    target: "lint line: heap allocations per valid line",
+                    scenario: lint.name,
+                    measured: allocations,
+                    required: "<= 2",
+                    met: allocations <= 2
+                )
+            )
+        }
         return checks
     }
 }

@@ -56,6 +56,36 @@ struct RecordScenarios {
         return registration.uniquenessKeys.all.count
     }
 
+    /// Every field check a registration of `record` runs, each field's own initialiser (value or
+    /// error) on its own, nothing else: what the record costs at least. `true` when all pass.
+    static func fieldChecks(_ record: ExportRecord, policy: PhonePolicy = .default) -> Bool {
+        var valid = true
+        func run<Field: IdentityField>(_ type: Field.Type, _ raw: String?) {
+            guard let raw else { return }
+            if (try? Field(raw)) == nil { valid = false }
+        }
+        run(Username.self, record.username)
+        run(EmailAddress.self, record.email)
+        run(Password.self, record.password ?? "")
+        run(DisplayName.self, record.displayName)
+        run(CountryCode.self, record.country)
+        run(LocaleTag.self, record.locale)
+        if let phone = record.phone {
+            let number: PhoneNumber?
+            if phone.utf8.first == UInt8(ascii: "+") {
+                number = try? PhoneNumber(international: phone, policy: policy)
+            } else if phone.utf8.count > 2, phone.utf8.dropFirst(2).first == UInt8(ascii: "-") {
+                number = try? PhoneNumber(rest: phone, policy: policy)
+            } else if let country = record.country {
+                number = try? PhoneNumber(local: phone, country: country, policy: policy)
+            } else {
+                number = nil
+            }
+            if number == nil { valid = false }
+        }
+        return valid
+    }
+
     func registration(_ records: [ExportRecord?]) -> Scenario {
         Scenario(
             name: "registration of a record",
@@ -66,6 +96,10 @@ struct RecordScenarios {
                     guard let record = records[index], let keys = Self.check(record) else { return false }
                     Sink.value &+= keys
                     return true
+                },
+                Contender(name: "sum of its field checks", role: .variant) { index in
+                    guard let record = records[index] else { return false }
+                    return Self.fieldChecks(record)
                 },
                 Contender(name: "previous engine (libphonenumber phones)", role: .baseline) { index in
                     guard let record = records[index], let keys = Self.check(record, policy: Self.previousEngine)
@@ -80,12 +114,20 @@ struct RecordScenarios {
     func lint(_ lines: [[UInt8]]) -> Scenario {
         let decoder = JSONLineDecoder()
         let policy = RegistrationPolicy()
+        let records = lines.map { (try? decoder.decodeRecord(from: $0).get()) ?? ExportRecord() }
         return Scenario(
             name: "lint (records/s)",
-            summary: "\(lines.count) JSON lines of sample-users.jsonl: JSONLineDecoder + RecordCheck",
+            summary: "\(lines.count) JSON lines of sample-users.jsonl: what kii-identity lint does per line",
             inputCount: lines.count,
             contenders: [
-                Contender(name: "decodeRecord + RecordCheck", role: .engine) { index in
+                Contender(name: "lint line (decode in place, check, key fingerprints)", role: .engine) { index in
+                    lines[index].withUnsafeBufferPointer { bytes in
+                        guard case .valid(let keys) = LintLine.check(bytes, policy: policy) else { return false }
+                        Sink.value &+= keys.username == nil ? 0 : 1
+                        return true
+                    }
+                },
+                Contender(name: "previous lint line (decodeRecord + RecordCheck)", role: .baseline) { index in
                     guard case .success(let record) = decoder.decodeRecord(from: lines[index]) else { return false }
                     let check = RecordCheck(record, policy: policy)
                     Sink.value &+= check.keys?.all.count ?? 0
@@ -97,7 +139,13 @@ struct RecordScenarios {
                     Sink.value &+= check.keys?.all.count ?? 0
                     return check.isValid
                 },
-                Contender(name: "decodeRecord alone (for scale)", role: .variant) { index in
+                Contender(name: "sum of its field checks", role: .variant) { index in
+                    Self.fieldChecks(records[index])
+                },
+                Contender(name: "floor: strict JSON reader alone", role: .variant) { index in
+                    (try? JSONValue(parsing: lines[index])) != nil
+                },
+                Contender(name: "decodeRecord alone", role: .variant) { index in
                     if case .success = decoder.decodeRecord(from: lines[index]) { return true }
                     return false
                 },

@@ -51,10 +51,19 @@ enum FieldChecks {
     /// `bytes` with ASCII capitals lowered; other bytes unchanged.
     static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            for (index, byte) in bytes.enumerated() {
-                buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-            }
+            for (index, byte) in bytes.enumerated() { buffer[index] = asciiLowercased(byte) }
             return bytes.count
         }
+    }
+
+    /// Whether `bytes` hold an ASCII capital.
+    static func hasASCIICapital(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 &- 0x41 < 26 }
+    }
+
+    /// `byte` lowered when it is an ASCII capital.
+    @inline(__always)
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

@@ -34,7 +34,9 @@ public struct Username: IdentityField {
         let problems = raw.withUTF8Bytes(Self.diagnose)
         guard problems.isEmpty else { throw ValidationError(problems) }
         rawValue = raw
-        normalized = raw.withUTF8Bytes(FieldChecks.asciiLowercased)
+        // Already lowercase (the usual case): the same string, not a copy.
+        normalized =
+            raw.withUTF8Bytes(FieldChecks.hasASCIICapital) ? raw.withUTF8Bytes(FieldChecks.asciiLowercased) : raw
     }
 
     /// Whether `raw` is a valid username. Allocates nothing.

@@ -118,6 +118,8 @@ struct RecordChecker {
 
     /// Every custom field name that is empty, predefined or starts with `_`, in name order.
     mutating func customNames(_ names: some Sequence<String>) {
+        // All allowed (the usual case): no sorted copy of the names.
+        if names.allSatisfy(UserFields.isAllowedCustomName) { return }
         for name in names.sorted() where !UserFields.isAllowedCustomName(name) {
             if name.isEmpty {
                 add(.customFields, .emptyFieldName)

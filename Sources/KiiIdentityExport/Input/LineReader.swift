@@ -110,6 +110,19 @@ public final class LineReader {
         return start < end ? buffer[start] : nil
     }
 
+    /// Hands over the bytes read but not returned yet, and whether the input has ended: for a
+    /// reader that goes on from here (``LineBlockReader``). This reader returns no more lines.
+    package func takeBuffered() -> (bytes: [UInt8], atEnd: Bool) {
+        let taken = Array(buffer[start..<end])
+        start = end
+        buffer = []
+        end = 0
+        start = 0
+        let ended = atEnd
+        atEnd = true
+        return (taken, ended)
+    }
+
     private func firstNewline(from index: Int) -> Int? {
         var index = index
         while index < end {

@@ -1,5 +1,6 @@
 #if CommandLineTool
 import ArgumentParser
+import Foundation
 import KiiIdentity
 import KiiIdentityExport
 
@@ -18,7 +19,8 @@ struct LintCommand: ParsableCommand {
             Every record is checked with the registration rules; valid records are compared for shared \
             keys: username case-insensitively, email by its key (domain lowercased), phone by E.164 \
             whatever the form (+12015550123 and US-2015550123 collide). Lines count from 1 (a CSV \
-            header is line 1). The file is streamed: memory grows with the number of keys only. Lines \
+            header is line 1). The file is streamed, JSON Lines in blocks checked on every core (the report \
+            does not depend on --threads): memory grows with the number of keys only. Lines \
             that are not UTF-8 or longer than 1 MiB are reported as problems of that line.
 
             Exit status: 0 clean, 1 problems or conflicts found, 2 usage or I/O errors.
@@ -39,6 +41,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "How many problems to list with their line numbers.")
     var limit = 20
 
+    @Option(help: "How many threads check JSON lines (default: one per core; 1 checks on the main thread alone).")
+    var threads: Int?
+
     @OptionGroup var input: InputFormatOption
 
     @OptionGroup var options: RegistrationOptions
@@ -47,17 +52,30 @@ struct LintCommand: ParsableCommand {
 
     func validate() throws {
         guard limit >= 0 else { throw ArgumentParser.ValidationError("--limit must be 0 or more") }
+        if let threads, threads < 1 { throw ArgumentParser.ValidationError("--threads must be 1 or more") }
     }
 
     func run() throws {
         let export = try InputFile(path: file)
         let source = try RecordSource(input: export, format: input.inputFormat, skipsBlankLines: true)
-        var report = LintReport(limit: limit)
+        let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        // The conflict table's lanes: as many as threads check lines (a few at most), one for
+        // CSV, whose records come one by one.
+        let lanes = source.format == .jsonLines ? min(workers, 4) : 1
+        var report = LintReport(limit: limit, lanes: lanes, inputBytes: export.size)
         report.add(source.headerProblems, line: 1)
         var progress = ProgressBar(total: export.size)
-        try RecordBatches(source: source, policy: options.policy).checkAll { line, check in
-            report.add(check, line: line)
-            if report.records & 0x3FF == 0 { progress.update(bytes: source.bytesRead, records: report.records) }
+        if source.format == .jsonLines {
+            let blocks = source.lineBlocks()
+            try JSONLinesLint.run(blocks, policy: options.policy, workers: workers) { block in
+                report.add(block)
+                progress.update(bytes: blocks.bytesRead, records: report.records)
+            }
+        } else {
+            try RecordBatches(source: source, policy: options.policy).checkAll { line, check in
+                report.add(check, line: line)
+                if report.records & 0x3FF == 0 { progress.update(bytes: source.bytesRead, records: report.records) }
+            }
         }
         progress.finish()
         switch format {

@@ -4,19 +4,9 @@ import KiiIdentityExport
 /// What `lint` found in an export: totals, problems per code, uniqueness conflicts and the first
 /// problems with their line numbers.
 ///
-/// Memory grows with the number of distinct keys (one map entry per username, email address and
-/// phone number of a valid record, holding the line it was first seen on), not with the file.
+/// Records are added in line order. Memory grows with the number of distinct keys, 17 to 22
+/// bytes each (a ``ConflictTable``: fingerprints and first lines, not strings), not with the file.
 struct LintReport {
-    /// One value shared by several records.
-    struct Conflict {
-        /// The key kind: `username`, `email` or `phone`.
-        let kind: LoginKind
-        /// The normalised value (lowercased username, email key, E.164).
-        let value: String
-        /// The lines of the records that share it, ascending.
-        var lines: [Int]
-    }
-
     /// How many problems to keep for listing.
     let limit: Int
     private(set) var records = 0
@@ -28,12 +18,19 @@ struct LintReport {
     private(set) var problemCount = 0
     /// The first ``limit`` problems, with their lines.
     private(set) var problems: [(line: Int, problem: ValidationError.Problem)] = []
-    private var firstLines: [LoginKind: [String: Int]] = [.username: [:], .email: [:], .phone: [:]]
-    private var conflictIndex: [LoginKind: [String: Int]] = [:]
-    private var conflictList: [Conflict] = []
+    private let table: ConflictLanes
+    /// The size of the input, when known: the first block then tells how many keys to expect.
+    private let inputBytes: Int?
+    /// Keys and bytes of the blocks so far.
+    private var keysRead = 0
+    private var bytesRead = 0
 
-    init(limit: Int) {
+    /// A report listing `limit` problems; `lanes` threads find the conflicts (see
+    /// ``ConflictLanes``); `inputBytes`, when known, tells the table how large to grow.
+    init(limit: Int, lanes: Int = 1, inputBytes: Int? = nil) {
         self.limit = limit
+        self.inputBytes = inputBytes
+        table = ConflictLanes(lanes: lanes)
     }
 
     /// Counts one record (or unreadable line) that starts on `line`.
@@ -45,19 +42,22 @@ struct LintReport {
             invalid += 1
             add(check.problems, line: line)
         }
-        guard let keys = check.keys else { return }
-        for (kind, key) in keys.all {
-            if let first = firstLines[kind]![key] {
-                if let index = conflictIndex[kind]?[key] {
-                    conflictList[index].lines.append(line)
-                } else {
-                    conflictIndex[kind, default: [:]][key] = conflictList.count
-                    conflictList.append(Conflict(kind: kind, value: key, lines: [first, line]))
-                }
-            } else {
-                firstLines[kind]![key] = line
-            }
+        if let keys = check.keys { table.add(keys, line: line) }
+    }
+
+    /// Counts the records of a block of JSON lines (blocks come in line order).
+    mutating func add(_ block: LintedBlock) {
+        records += block.records
+        invalid += block.invalid.count
+        valid += block.records - block.invalid.count
+        for record in block.invalid { add(record.problems, line: record.line) }
+        keysRead += block.keys.count
+        bytesRead += block.byteCount
+        if let inputBytes, bytesRead >= inputBytes / 16 {
+            // Keys a byte so far times the input's size, once a sixteenth of it is read.
+            table.expect(keys: Int(Double(keysRead) / Double(bytesRead) * Double(inputBytes) * 1.01))
         }
+        table.add(block)
     }
 
     /// Counts problems that belong to no record (the CSV header's).
@@ -70,12 +70,10 @@ struct LintReport {
     }
 
     /// The conflicts, by the line of their first record, then username, email, phone.
-    var conflicts: [Conflict] {
-        conflictList.sorted { ($0.lines[0], $0.kind) < ($1.lines[0], $1.kind) }
-    }
+    var conflicts: [ConflictTable.Conflict] { table.conflicts() }
 
     /// Whether anything is wrong: an invalid record, a conflict, or a header problem.
-    var hasProblems: Bool { problemCount > 0 || !conflictList.isEmpty }
+    var hasProblems: Bool { problemCount > 0 || table.conflictCount() > 0 }
 
     /// `{"records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`, codes sorted,
     /// reasons in `language`.
@@ -85,18 +83,7 @@ struct LintReport {
             ("valid", .int(Int64(valid))),
             ("invalid", .int(Int64(invalid))),
             ("errorCounts", .object(errorCounts.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
-            (
-                "conflicts",
-                .array(
-                    conflicts.map { conflict in
-                        .object([
-                            ("key", .string(conflict.kind.rawValue)),
-                            ("value", .string(conflict.value)),
-                            ("lines", .array(conflict.lines.map { .int(Int64($0)) })),
-                        ])
-                    }
-                )
-            ),
+            ("conflicts", conflictsJSON()),
             (
                 "problems",
                 .array(
@@ -113,39 +100,63 @@ struct LintReport {
         ])
     }
 
+    /// The conflicts as a JSON array, written one conflict at a time: a million conflicts take
+    /// their text, not a tree of values as well.
+    private func conflictsJSON() -> JSONOutput {
+        var text = "["
+        for (index, conflict) in conflicts.enumerated() {
+            if index > 0 { text += "," }
+            JSONOutput.object([
+                ("key", .string(conflict.kind.rawValue)),
+                ("value", .string(conflict.value)),
+                ("lines", .array(conflict.lines.map { .int(Int64($0)) })),
+            ]).write(to: &text)
+        }
+        return .written(text + "]")
+    }
+
     /// The human report for the input called `name`, headings and messages in `language`.
     func text(name: String, in language: ValidationError.Language) -> String {
         let words = ToolWords(language)
-        var lines = [
+        // One string written line by line (not an array of lines joined): a million conflicts
+        // take their text once.
+        var output = ""
+        var isFirst = true
+        func append(_ line: String) {
+            if !isFirst { output += "\n" }
+            isFirst = false
+            output += line
+        }
+        append(
             "\(name): "
-                + words.totals(records: records, valid: valid, invalid: invalid, conflicts: conflictList.count)
-        ]
+                + words.totals(records: records, valid: valid, invalid: invalid, conflicts: table.conflictCount())
+        )
         if !errorCounts.isEmpty {
-            lines.append("")
-            lines.append(words.problemsByCode)
+            append("")
+            append(words.problemsByCode)
             let sorted = errorCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             let width = sorted.map(\.key.count).max() ?? 0
             for (code, count) in sorted {
-                lines.append("  " + code + String(repeating: " ", count: width - code.count) + "  \(count)")
+                append("  " + code + String(repeating: " ", count: width - code.count) + "  \(count)")
             }
         }
-        if !conflictList.isEmpty {
-            lines.append("")
-            lines.append(words.conflictsHeading)
+        if table.conflictCount() > 0 {
+            append("")
+            append(words.conflictsHeading)
             for conflict in conflicts {
-                lines.append("  \(conflict.kind) \(conflict.value): " + words.lines(conflict.lines))
+                append("  \(conflict.kind) \(conflict.value): " + words.lines(conflict.lines))
             }
         }
         if !problems.isEmpty {
-            lines.append("")
-            lines.append(problems.count < problemCount ? words.firstProblems(problems.count) : words.problems)
+            append("")
+            append(problems.count < problemCount ? words.firstProblems(problems.count) : words.problems)
             for (line, problem) in problems {
-                lines.append("  \(words.line(line)): \(problem.code.rawValue): \(problem.message(in: language))")
+                append("  \(words.line(line)): \(problem.code.rawValue): \(problem.message(in: language))")
             }
             if problems.count < problemCount {
-                lines.append("  " + words.more(problemCount - problems.count))
+                append("  " + words.more(problemCount - problems.count))
             }
         }
-        return lines.joined(separator: "\n")
+        return output
     }
 }

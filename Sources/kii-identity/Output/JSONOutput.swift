@@ -13,6 +13,9 @@ enum JSONOutput: Sendable {
     case string(String)
     case array([JSONOutput])
     case object([(key: String, value: JSONOutput)])
+    /// A value already written as compact JSON text (a long array written element by element,
+    /// so that no tree of it is held at once).
+    case written(String)
 
     /// The value as compact JSON text (no spaces, no trailing newline).
     var serialized: String {
@@ -41,6 +44,8 @@ enum JSONOutput: Sendable {
                 element.write(to: &output)
             }
             output += "]"
+        case .written(let text):
+            output += text
         case .object(let members):
             output += "{"
             for (index, member) in members.enumerated() {

@@ -53,11 +53,14 @@ public struct EmailAddress: IdentityField {
         let problems = raw.withUTF8Bytes(Self.diagnose)
         guard problems.isEmpty else { throw ValidationError(problems) }
         rawValue = raw
-        normalized = raw.withUTF8Bytes { bytes in
-            let at = bytes.firstIndex(of: UInt8(ascii: "@"))!
-            return String(decoding: bytes[...at], as: UTF8.self)
-                + FieldChecks.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
-        }
+        normalized =
+            raw.withUTF8Bytes { bytes in
+                let at = bytes.firstIndex(of: UInt8(ascii: "@"))!
+                let domain = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
+                // A lowercase domain (the usual case): the same string, not a copy.
+                guard FieldChecks.hasASCIICapital(domain) else { return nil }
+                return String(decoding: bytes[...at], as: UTF8.self) + FieldChecks.asciiLowercased(domain)
+            } ?? raw
     }
 
     /// Whether `raw` is a valid email address. Allocates nothing.

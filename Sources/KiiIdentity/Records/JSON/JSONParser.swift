@@ -41,6 +41,20 @@ struct JSONParser {
         return value
     }
 
+    /// The value that starts at `start` inside a larger text whose containers already nest
+    /// `depth` deep, and the index just after it; `nil` when it is not a valid value there.
+    static func value(
+        in bytes: UnsafeBufferPointer<UInt8>,
+        at start: Int,
+        depth: Int
+    ) -> (value: JSONValue, end: Int)? {
+        var parser = JSONParser(bytes)
+        parser.index = start
+        parser.depth = depth
+        guard let value = try? parser.value() else { return nil }
+        return (value, parser.index)
+    }
+
     private func fail(_ syntax: ValidationError.JSONDetail.Syntax, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(kind: .syntax(syntax), index: offset ?? index)
     }
@@ -281,28 +295,11 @@ struct JSONParser {
         return value
     }
 
-    /// The length of the well-formed UTF-8 sequence of 2 to 4 bytes at `offset` (Unicode
-    /// table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF).
+    /// The length of the well-formed UTF-8 sequence of 2 to 4 bytes at `offset`.
     private func sequenceLength(at offset: Int) throws(JSONSyntaxError) -> Int {
-        let lead = bytes[offset]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, low) = (3, 0xA0)
-        case 0xED: (length, high) = (3, 0x9F)
-        case 0xE1...0xEF: length = 3
-        case 0xF0: (length, low) = (4, 0x90)
-        case 0xF4: (length, high) = (4, 0x8F)
-        case 0xF1...0xF3: length = 4
-        default: throw JSONSyntaxError(kind: .invalidUTF8, index: offset)
+        guard let length = UTF8Sequence.length(in: bytes, at: offset) else {
+            throw JSONSyntaxError(kind: .invalidUTF8, index: offset)
         }
-        guard bytes.count - offset >= length else { throw JSONSyntaxError(kind: .invalidUTF8, index: offset) }
-        let second = bytes[offset + 1]
-        var valid = second >= low && second <= high
-        for position in offset + 2..<offset + length { valid = valid && bytes[position] & 0xC0 == 0x80 }
-        guard valid else { throw JSONSyntaxError(kind: .invalidUTF8, index: offset) }
         return length
     }
 }

@@ -75,7 +75,12 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
     ) throws(ValidationError) {
         var checker = RecordChecker()
         let body = Self.check(identity: identity, password: password, fields: fields, policy: policy, into: &checker)
-        if let problem = RegistrationTable.problem(for: identity.givenKinds, policy: policy) {
+        if let problem = RegistrationTable.problem(
+            username: identity.username != nil,
+            email: identity.email != nil,
+            phone: identity.phone != nil,
+            policy: policy
+        ) {
             checker.add([problem])
         }
         try checker.finish()
@@ -162,7 +167,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// A registration of an already validated body that obeys the table.
     init(body: RegistrationRequestBody, policy: RegistrationPolicy) {
-        let kinds = body.record.identifierKinds
+        let kinds = RegistrationTable.kinds(of: body.record)
         self.body = body
         self.policy = policy
         loginKinds = RegistrationTable.loginKinds(for: kinds)

@@ -22,15 +22,28 @@ public enum RegistrationTable {
     /// An empty `kinds` gives `no_identifier`; a footnote gives `verification_conflict` naming
     /// which verification to turn off. Both are about the field `user`.
     public static func problem(for kinds: [LoginKind], policy: RegistrationPolicy) -> ValidationError.Problem? {
-        let given = Set(kinds)
+        problem(
+            username: kinds.contains(.username),
+            email: kinds.contains(.email),
+            phone: kinds.contains(.phone),
+            policy: policy
+        )
+    }
+
+    /// ``problem(for:policy:)`` for the identifiers given, without an array of them.
+    static func problem(
+        username: Bool,
+        email: Bool,
+        phone: Bool,
+        policy: RegistrationPolicy
+    ) -> ValidationError.Problem? {
         func conflict(_ conflict: ValidationError.RecordDetail.VerificationConflict) -> ValidationError.Problem {
             ValidationError.Problem(field: .user, .verificationConflict(conflict))
         }
-        if given.isEmpty {
+        if username { return nil }
+        switch (email, phone) {
+        case (false, false):
             return ValidationError.Problem(field: .user, .noIdentifier)
-        }
-        if given.contains(.username) { return nil }
-        switch (given.contains(.email), given.contains(.phone)) {
         case (false, true) where policy.phoneVerification:
             return conflict(.onlyPhoneNumber)
         case (true, false) where policy.emailVerification:
@@ -45,18 +58,38 @@ public enum RegistrationTable {
     /// What a user with `kinds` can log in with once verified: every identifier given, in
     /// table order (the documentation's "identifier accepted" column).
     public static func loginKinds(for kinds: [LoginKind]) -> [LoginKind] {
-        LoginKind.allCases.filter(kinds.contains)
+        self.kinds(username: kinds.contains(.username), email: kinds.contains(.email), phone: kinds.contains(.phone))
     }
 
     /// The identifiers among `kinds` that wait for verification under `policy` before they can
     /// be used to log in.
     public static func awaitingVerification(for kinds: [LoginKind], policy: RegistrationPolicy) -> [LoginKind] {
-        loginKinds(for: kinds).filter(policy.requiresVerification)
+        self.kinds(
+            username: false,
+            email: kinds.contains(.email) && policy.requiresVerification(of: .email),
+            phone: kinds.contains(.phone) && policy.requiresVerification(of: .phone)
+        )
     }
 
     /// The initial `emailAddressVerified` / `phoneNumberVerified` flag for `kind`: `nil` when the
     /// identifier is absent, `false` when its verification is on, `true` when it is off.
     public static func verifiedFlag(_ kind: LoginKind, of kinds: [LoginKind], policy: RegistrationPolicy) -> Bool? {
         kinds.contains(kind) ? !policy.requiresVerification(of: kind) : nil
+    }
+
+    /// The kinds present, in table order: one of eight arrays made once, so that a registration
+    /// allocates none.
+    static func kinds(username: Bool, email: Bool, phone: Bool) -> [LoginKind] {
+        combinations[(username ? 1 : 0) | (email ? 2 : 0) | (phone ? 4 : 0)]
+    }
+
+    /// The kinds of identifier `record` has, in table order (``UserRecord/identifierKinds``).
+    static func kinds(of record: UserRecord) -> [LoginKind] {
+        kinds(username: record.username != nil, email: record.email != nil, phone: record.phone != nil)
+    }
+
+    /// Every subset of the kinds, in table order, by bits (1 username, 2 email, 4 phone).
+    private static let combinations: [[LoginKind]] = (0..<8).map { bits in
+        LoginKind.allCases.enumerated().filter { bits >> $0.offset & 1 == 1 }.map(\.element)
     }
 }

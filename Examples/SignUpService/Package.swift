@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+// A sign-up service on Hummingbird 2 and SQLKit (SQLite or PostgreSQL), the way a team builds one
+// on KiiIdentity: its own package, depending on the repository by path (issue 23).
+let package = Package(
+    name: "SignUpService",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "signup-service", targets: ["signup-service"])
+    ],
+    dependencies: [
+        .package(name: "KiiIdentity", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        .target(
+            name: "SignUpService",
+            dependencies: [
+                .product(name: "KiiIdentity", package: "KiiIdentity"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "signup-service",
+            dependencies: ["SignUpService"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "SignUpServiceTests",
+            dependencies: [
+                "SignUpService",
+                // Built before the tests: ProcessTests start it as a client would.
+                "signup-service",
+                .product(name: "KiiIdentity", package: "KiiIdentity"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+            ],
+            swiftSettings: strictSwift
+        ),
+    ]
+)

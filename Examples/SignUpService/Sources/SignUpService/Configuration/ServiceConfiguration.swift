@@ -1,0 +1,91 @@
+public import KiiIdentity
+
+/// Everything the service reads from its environment, with the defaults a new user gets from
+/// `swift run` (port 8080, `signup.sqlite`, verification off).
+///
+/// | variable | default | meaning |
+/// |---|---|---|
+/// | `PORT` | 8080 | the HTTP port (0: any free port) |
+/// | `HOST` | 127.0.0.1 | the address to listen on (`0.0.0.0` behind a load balancer) |
+/// | `DATABASE_URL` | `signup.sqlite` | see ``DatabaseLocation`` |
+/// | `BCRYPT_COST` | 12 | bcrypt's cost, 4 to 31 |
+/// | `TOKEN_LIFETIME_SECONDS` | 86400 | how long an access token is valid |
+/// | `LOGIN_FAILURES_PER_MINUTE` | 5 | failed logins of one identifier a minute before 429 |
+/// | `VERIFICATION_CODE_LIFETIME_SECONDS` | 900 | how long a verification code is valid |
+/// | `MAX_BODY_BYTES` | 65536 | a longer request body is 413 |
+/// | `EMAIL_VERIFICATION`, `PHONE_VERIFICATION` | false | Kii's verification switches |
+/// | `EXPOSE_FULL_USER_DATA` | false | Kii's "Expose Full User Data to Others" |
+/// | `MOBILE_ONLY` | true | accept only mobile phone numbers |
+/// | `DEVELOPMENT` | false | log verification codes (nothing sends them) |
+/// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
+/// | `SIGNUP_BENCHMARK` | false | adds the benchmark's routes (`GET /bench/trivial`, `POST /bench/insert`) |
+public struct ServiceConfiguration: Sendable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The port to listen on; 0 picks a free one.
+    public var port = 8080
+    /// Where the users are stored.
+    public var database = DatabaseLocation.defaultFile
+    /// bcrypt's cost (log2 of its rounds): 12 by default, 4 (the least) in tests.
+    public var bcryptCost: UInt8 = 12
+    /// How long an access token is valid, in seconds.
+    public var tokenLifetime: Int64 = 86_400
+    /// Failed logins of one identifier in a minute after which the next attempt is 429.
+    public var loginFailuresPerMinute = 5
+    /// How long a verification code is valid, in seconds.
+    public var verificationCodeLifetime: Int64 = 900
+    /// The longest request body, in bytes.
+    public var maxBodyBytes = 65_536
+    /// The sign-up policy: verification switches, phone rules, what others may read.
+    public var policy = RegistrationPolicy()
+    /// Development mode: verification codes are logged (at notice level).
+    public var development = false
+    /// The size of the PostgreSQL pool.
+    public var postgresMaxConnections = 20
+    /// Adds the benchmark's routes: a trivial one and a bare insert through the same pool.
+    public var benchmarkRoutes = false
+
+    /// The defaults.
+    public init() {}
+
+    /// Reads the environment; unset variables keep their defaults.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the first variable that is not usable.
+    public init(environment: [String: String]) throws(ConfigurationError) {
+        func integer(_ name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+            guard let text = environment[name], !text.isEmpty else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw ConfigurationError(
+                    name: name,
+                    reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+                )
+            }
+            return value
+        }
+        func flag(_ name: String) throws(ConfigurationError) -> Bool? {
+            switch environment[name]?.lowercased() {
+            case nil, "": return nil
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off": return false
+            default: throw ConfigurationError(name: name, reason: "must be true or false (or 1 or 0)")
+            }
+        }
+        if let host = environment["HOST"], !host.isEmpty { self.host = host }
+        if let port = try integer("PORT", in: 0...65535) { self.port = port }
+        database = try DatabaseLocation(url: environment["DATABASE_URL"])
+        if let cost = try integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
+        if let seconds = try integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) { tokenLifetime = Int64(seconds) }
+        if let count = try integer("LOGIN_FAILURES_PER_MINUTE", in: 1...1_000_000) { loginFailuresPerMinute = count }
+        if let seconds = try integer("VERIFICATION_CODE_LIFETIME_SECONDS", in: 1...604_800) {
+            verificationCodeLifetime = Int64(seconds)
+        }
+        if let bytes = try integer("MAX_BODY_BYTES", in: 64...JSONValue.maximumTextBytes) { maxBodyBytes = bytes }
+        if let count = try integer("POSTGRES_MAX_CONNECTIONS", in: 1...1000) { postgresMaxConnections = count }
+        if let on = try flag("EMAIL_VERIFICATION") { policy.emailVerification = on }
+        if let on = try flag("PHONE_VERIFICATION") { policy.phoneVerification = on }
+        if let on = try flag("EXPOSE_FULL_USER_DATA") { policy.exposeFullUserData = on }
+        if let on = try flag("MOBILE_ONLY") { policy.mobileOnly = on }
+        if let on = try flag("DEVELOPMENT") { development = on }
+        if let on = try flag("SIGNUP_BENCHMARK") { benchmarkRoutes = on }
+    }
+}

@@ -1,0 +1,67 @@
+public import Logging
+import NIOCore
+import NIOPosix
+public import SQLKit
+import SQLiteKit
+import ServiceLifecycle
+
+/// A pool of one SQLite connection: each caller waits its turn (first come, first served) and
+/// has the connection to itself until its closure returns.
+///
+/// One connection, because SQLite has one writer at a time anyway, and because an in-memory
+/// database (`sqlite::memory:`) exists only inside the connection that opened it: a second
+/// connection would see another, empty database. Two callers sharing one connection without a
+/// lease would interleave their `BEGIN ... COMMIT`s. For a file, `busy_timeout` makes another
+/// process's lock a wait, not an error (sqlite-nio's own busy handler would spin forever).
+public final class SQLitePool: DatabasePool {
+    public var flavour: SQLFlavour { .sqlite }
+
+    private let connection: SQLiteConnection
+    private let turns = Turnstile()
+    private let logger: Logger
+
+    /// Opens the database and sets up the connection.
+    ///
+    /// - Parameters:
+    ///   - file: the database file, or `nil` for one in memory.
+    ///   - busyTimeoutMilliseconds: how long a statement waits for another process's lock.
+    public init(file: String?, busyTimeoutMilliseconds: Int = 5_000, logger: Logger) async throws {
+        self.logger = logger
+        connection = try await SQLiteConnection.open(
+            storage: file.map { .file(path: $0) } ?? .memory,
+            threadPool: .singleton,
+            logger: logger,
+            on: MultiThreadedEventLoopGroup.singleton.any()
+        ).get()
+        let database = connection.sql(queryLogLevel: nil)
+        try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))").run()
+        try await database.raw("PRAGMA foreign_keys = ON").run()
+        if file != nil {
+            try await database.raw("PRAGMA journal_mode = WAL").run()
+            try await database.raw("PRAGMA synchronous = NORMAL").run()
+        }
+    }
+
+    public func withConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
+        await turns.enter()
+        defer { turns.leave() }
+        return try await body(connection.sql(queryLogLevel: nil))
+    }
+
+    /// Waits for the graceful shutdown, then closes the connection (after the server's last
+    /// request, since the application stops its services in reverse order).
+    public func run() async throws {
+        try? await gracefulShutdown()
+        try await close()
+    }
+
+    /// Closes the connection (after the last caller); a pool that is not run as a service (a
+    /// tool, a test) closes itself with this.
+    public func close() async throws {
+        await turns.enter()
+        defer { turns.leave() }
+        try await connection.close().get()
+    }
+}

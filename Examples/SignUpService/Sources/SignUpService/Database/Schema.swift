@@ -1,0 +1,114 @@
+public import Logging
+import SQLKit
+
+/// The service's tables, created or brought up to date at start-up, idempotently: a
+/// `signup_schema` row holds the version, and each migration runs once, inside the same
+/// transaction that records it.
+///
+/// Version 1:
+///
+/// ```sql
+/// CREATE TABLE users (
+///     user_id TEXT PRIMARY KEY,         -- server-assigned
+///     record TEXT NOT NULL,             -- the UserRecord as JSON (Kii's member names, normalised)
+///     password_hash TEXT,               -- bcrypt; NULL for a pseudo user
+///     email_verified BOOLEAN,           -- NULL without an email address
+///     phone_verified BOOLEAN,           -- NULL without a phone number
+///     created_at BIGINT NOT NULL,       -- Unix seconds
+///     updated_at BIGINT NOT NULL
+/// );
+/// CREATE TABLE identity_keys (          -- one row per UniquenessKey of every user
+///     kind TEXT NOT NULL,               -- username, email, phone
+///     value TEXT NOT NULL,              -- lowercased username, email with its domain lowercased, E.164
+///     user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+///     PRIMARY KEY (kind, value)
+/// );
+/// ```
+///
+/// plus `access_tokens` (SHA-256 of each token), `verification_codes` (SHA-256 of each code) and
+/// `login_failures` (the failed-login throttle, shared by every instance).
+public enum Schema {
+    /// The version this build of the service writes.
+    public static let version = 1
+
+    /// Each migration's statements, the first for version 1. Every statement is one text for
+    /// SQLite and PostgreSQL.
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE IF NOT EXISTS users (
+                user_id TEXT PRIMARY KEY,
+                record TEXT NOT NULL,
+                password_hash TEXT,
+                email_verified BOOLEAN,
+                phone_verified BOOLEAN,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS identity_keys (
+                kind TEXT NOT NULL CHECK (kind IN ('username', 'email', 'phone')),
+                value TEXT NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+                PRIMARY KEY (kind, value)
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS identity_keys_by_user ON identity_keys (user_id)",
+            """
+            CREATE TABLE IF NOT EXISTS access_tokens (
+                token_hash TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS access_tokens_by_user ON access_tokens (user_id)",
+            """
+            CREATE TABLE IF NOT EXISTS verification_codes (
+                user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('email', 'phone')),
+                value TEXT NOT NULL,
+                code_hash TEXT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                PRIMARY KEY (user_id, kind)
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS login_failures (
+                throttle_key TEXT PRIMARY KEY,
+                window_start BIGINT NOT NULL,
+                failures INTEGER NOT NULL
+            )
+            """,
+        ]
+    ]
+
+    /// Creates the tables, or applies the migrations the database has not had; safe to run from
+    /// several instances at once.
+    ///
+    /// - Returns: the version the database had before (0 for a new one).
+    @discardableResult
+    public static func migrate(_ pool: any DatabasePool, logger: Logger) async throws -> Int {
+        let lock = pool.flavour.migrationLock
+        return try await pool.transaction { database in
+            if let lock { try await database.raw("\(unsafeRaw: lock)").run() }
+            try await database.raw("CREATE TABLE IF NOT EXISTS signup_schema (version INTEGER NOT NULL)").run()
+            let current = try await database.raw("SELECT version FROM signup_schema").first(
+                decodingColumn: "version",
+                as: Int.self
+            )
+            let before = current ?? 0
+            guard before < migrations.count else { return before }
+            for statements in migrations[before...] {
+                for statement in statements { try await database.raw("\(unsafeRaw: statement)").run() }
+            }
+            if current == nil {
+                try await database.raw("INSERT INTO signup_schema (version) VALUES (\(bind: migrations.count))").run()
+            } else {
+                try await database.raw("UPDATE signup_schema SET version = \(bind: migrations.count)").run()
+            }
+            logger.info("schema migrated", metadata: ["from": "\(before)", "to": "\(migrations.count)"])
+            return before
+        }
+    }
+}

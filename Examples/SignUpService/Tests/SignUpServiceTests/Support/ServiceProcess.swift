@@ -1,0 +1,119 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOConcurrencyHelpers
+import NIOCore
+import Testing
+
+/// The built `signup-service` executable, started as a deployment starts it: its configuration
+/// in the environment, on a free port it prints once it listens.
+final class ServiceProcess: Sendable {
+    let port: Int
+    private let process: Process
+    private let errors: NIOLockedValueBox<Data>
+
+    /// The executable, beside the test bundle in the build folder.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("signup-service")
+    }
+
+    /// Starts the service with `environment` (plus `PORT=0`) and waits until it listens.
+    init(environment: [String: String]) async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIGNUP_") }
+        for (name, value) in environment { variables[name] = value }
+        variables["PORT"] = "0"
+        process.environment = variables
+        let output = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = output
+        process.standardError = errorPipe
+        let errors = NIOLockedValueBox(Data())
+        errorPipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            errors.withLockedValue { $0.append(data) }
+        }
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                continuation.finish()
+            } else {
+                continuation.yield(String(decoding: data, as: UTF8.self))
+            }
+        }
+        try process.run()
+        self.process = process
+        self.errors = errors
+        port = try await withThrowingTaskGroup(of: Int?.self) { group in
+            group.addTask {
+                var text = ""
+                for await chunk in lines {
+                    text += chunk
+                    if let range = text.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                        let match = text[range]
+                        return Int(match[match.index(after: match.lastIndex(of: ":")!)...])
+                    }
+                }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            let port = try await group.next() ?? nil
+            group.cancelAll()
+            guard let port else {
+                process.terminate()
+                throw ProcessFailure(
+                    description:
+                        "signup-service did not start: \(String(decoding: errors.withLockedValue { $0 }, as: UTF8.self))"
+                )
+            }
+            return port
+        }
+    }
+
+    /// What the service wrote to standard error (its log).
+    var log: String { String(decoding: errors.withLockedValue { $0 }, as: UTF8.self) }
+
+    /// Sends SIGTERM and waits for the exit; returns the exit status.
+    func terminate() async -> Int32 {
+        if process.isRunning { process.terminate() }
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+        return process.terminationStatus
+    }
+
+    /// One request on a connection of its own.
+    func send(
+        _ method: HTTPRequest.Method,
+        _ uri: String,
+        json: String? = nil,
+        token: String? = nil
+    ) async throws -> Answer {
+        var headers: HTTPFields = [:]
+        if json != nil { headers[.contentType] = "application/json" }
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        let port = port
+        let request = TestClient.Request(
+            uri,
+            method: method,
+            headers: headers,
+            body: json.map { ByteBuffer(string: $0) }
+        )
+        return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+            let response = try await client.execute(request)
+            return Answer(
+                status: Int(response.status.code),
+                headers: response.headers,
+                text: response.body.map { String(buffer: $0) } ?? ""
+            )
+        }
+    }
+
+    struct ProcessFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The sign-up service under load (issue 23): wrk on loopback against the release build, one
+# database at a time (an SQLite file, then a throwaway PostgreSQL), each route beside the one that
+# bounds it, in the same run:
+#   - GET /bench/trivial (a fixed answer through the same middleware) and rejected sign-ups (400);
+#   - POST /bench/insert (the body read the same way, one row inserted through the same pool in one
+#     transaction) and accepted sign-ups (201) at bcrypt cost BENCH_BCRYPT_COST (4 by default).
+# The service runs in benchmark mode (SIGNUP_BENCHMARK=1: the /bench routes, and the time spent in
+# KiiIdentity's calls, bcrypt, the sign-up's transaction and whole requests, read from
+# GET /bench/stats), logging warnings only.
+# SECONDS_PER_RUN (10), CONNECTIONS (16) and THREADS (1) shape the load.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${SECONDS_PER_RUN:-10}"
+connections="${CONNECTIONS:-16}"
+threads="${THREADS:-1}"
+cost="${BENCH_BCRYPT_COST:-4}"
+export BENCH_LUA_FOLDER="$PWD/Scripts/bench-signup"
+
+if ! command -v wrk >/dev/null; then
+    SUDO=$( [ "$(id -u)" = 0 ] || echo sudo )
+    $SUDO apt-get install -y wrk >/dev/null
+fi
+swift build -c release --package-path Examples/SignUpService --scratch-path Examples/SignUpService/.build \
+    --product signup-service >/dev/null
+binary=Examples/SignUpService/.build/release/signup-service
+
+work="$(mktemp -d /tmp/bench-signup.XXXXXX)"
+ratios=()
+[ "$(id -u)" = 0 ] && chmod 755 "$work"
+service_pid=""
+cleanup() {
+    [ -n "$service_pid" ] && kill "$service_pid" 2>/dev/null && wait "$service_pid" 2>/dev/null
+    PGPORT="${BENCH_PGPORT:-55442}" PGFOLDER="$work/postgres" Scripts/postgres-throwaway.sh stop
+    rm -rf "$work"
+}
+trap cleanup EXIT
+postgres_url="$(PGPORT="${BENCH_PGPORT:-55442}" PGFOLDER="$work/postgres" Scripts/postgres-throwaway.sh start \
+    | sed 's/^export SIGNUP_POSTGRES_URL=//')"
+
+start_service() {
+    : >"$work/service.out"
+    DATABASE_URL="$1" PORT=0 BCRYPT_COST="$cost" SIGNUP_BENCHMARK=1 LOG_LEVEL=warning \
+        "$binary" >"$work/service.out" 2>"$work/service.err" &
+    service_pid=$!
+    for _ in $(seq 1 300); do
+        port="$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/service.out")"
+        [ -n "$port" ] && return 0
+        sleep 0.1
+    done
+    echo "the service did not start:" >&2
+    cat "$work/service.err" >&2
+    exit 1
+}
+
+stop_service() {
+    kill "$service_pid"
+    wait "$service_pid" || true
+    service_pid=""
+}
+
+# One wrk run: prints "requests/s|p50|p99|non-2xx|library|bcrypt|transaction", the last three as
+# microseconds a request: in KiiIdentity's calls (also as a share of the request's time in the
+# service), hashing on a bcrypt thread, and in the sign-up's transaction with its wait for a
+# connection.
+run=0
+measure() {
+    local path="$1" script="$2"
+    run=$((run + 1))
+    curl -s "http://127.0.0.1:$port/bench/stats?reset=1" >/dev/null
+    wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency -s "$BENCH_LUA_FOLDER/$script" \
+        "http://127.0.0.1:$port$path" -- "$run" >"$work/wrk.txt"
+    curl -s "http://127.0.0.1:$port/bench/stats" >"$work/stats.json"
+    python3 - "$work/wrk.txt" "$work/stats.json" <<'PYTHON'
+import json, re, sys
+wrk = open(sys.argv[1]).read()
+stats = json.load(open(sys.argv[2]))
+rps = re.search(r"Requests/sec:\s+([\d.]+)", wrk).group(1)
+p50 = re.search(r"\n\s+50%\s+(\S+)", wrk).group(1)
+p99 = re.search(r"\n\s+99%\s+(\S+)", wrk).group(1)
+bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", wrk)
+requests = max(stats["request"]["calls"], 1)
+def per_request(name):
+    return stats[name]["nanoseconds"] / requests / 1000
+share = stats["library"]["nanoseconds"] / max(stats["request"]["nanoseconds"], 1)
+library = f"{per_request('library'):.1f} µs ({100 * share:.1f}%)" if stats["library"]["calls"] else "-"
+bcrypt = f"{per_request('bcrypt'):.0f} µs" if stats["bcrypt"]["calls"] else "-"
+database = f"{per_request('database'):.0f} µs" if stats["database"]["calls"] else "-"
+print("|".join([f"{float(rps):,.0f}", p50, p99, bad.group(1) if bad else "0", library, bcrypt, database]))
+PYTHON
+}
+
+# The requests a second of one measure's output.
+rate() { echo "${1%%|*}" | tr -d ,; }
+
+warm() {
+    wrk -t"$threads" -c"$connections" -d2s -s "$BENCH_LUA_FOLDER/$2" "http://127.0.0.1:$port$1" -- 9 >/dev/null
+}
+
+row() {
+    local rps p50 p99 bad library bcrypt transaction
+    IFS='|' read -r rps p50 p99 bad library bcrypt transaction <<<"$3"
+    echo "| $1 | $2 | $rps | $p50 | $p99 | $bad | $library | $bcrypt | $transaction |"
+}
+
+echo "| database | route | requests/s | p50 | p99 | non-2xx | in KiiIdentity a request | bcrypt a request | transaction a request |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for database in sqlite postgres; do
+    if [ "$database" = sqlite ]; then start_service "sqlite:$work/bench.sqlite"; else start_service "$postgres_url"; fi
+    warm /bench/trivial trivial.lua
+    warm /users rejected.lua
+    trivial="$(measure /bench/trivial trivial.lua)"
+    rejected="$(measure /users rejected.lua)"
+    warm /bench/insert insert.lua
+    insert="$(measure /bench/insert insert.lua)"
+    accepted="$(measure /users accepted.lua)"
+    stop_service
+    row "$database" "GET /bench/trivial" "$trivial"
+    row "$database" "POST /users, rejected (400, five problems)" "$rejected"
+    row "$database" "POST /bench/insert (one row, one transaction)" "$insert"
+    row "$database" "POST /users, accepted (201, bcrypt cost $cost)" "$accepted"
+    ratios+=("$database: rejected / trivial $(awk -v a="$(rate "$rejected")" -v b="$(rate "$trivial")" 'BEGIN { printf "%.0f%%", 100 * a / b }'), accepted / insert $(awk -v a="$(rate "$accepted")" -v b="$(rate "$insert")" 'BEGIN { printf "%.0f%%", 100 * a / b }')")
+done
+echo
+printf '%s\n' "${ratios[@]}"
+echo "($connections connections, $threads wrk thread(s), ${seconds} s a run, $(nproc) cores shared with wrk and the database)"

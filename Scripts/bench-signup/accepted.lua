@@ -1,0 +1,25 @@
+-- Accepted sign-ups: every request a new user (username, email and a Japanese mobile number
+-- unique to the run, the wrk thread and the request). wrk's first argument is the run number.
+local counter = 0
+local threads = 0
+
+function setup(thread)
+    threads = threads + 1
+    thread:set("tid", threads)
+end
+
+function init(args)
+    counter = tonumber(args[1] or "1") * 1000000
+end
+
+function body()
+    counter = counter + 1
+    local id = string.format("%d%08d", tid, counter)
+    return '{"loginName":"u' .. id .. '","emailAddress":"u' .. id .. '@Example.com","phoneNumber":"+8190'
+        .. string.format("%d%07d", tid, counter % 10000000)
+        .. '","password":"correct horse","displayName":"Bench user","country":"JP","locale":"ja-JP"}'
+end
+
+request = function()
+    return wrk.format("POST", path_for_request or "/users", { ["Content-Type"] = "application/json" }, body())
+end

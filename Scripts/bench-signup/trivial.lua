@@ -1,0 +1,2 @@
+-- The trivial route: GET /bench/trivial, no body.
+wrk.method = "GET"

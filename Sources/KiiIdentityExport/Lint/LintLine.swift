@@ -1,0 +1,104 @@
+package import KiiIdentity
+
+/// What `lint` needs of one JSON line: whether the record is valid and its uniqueness keys as
+/// fingerprints, or its problems.
+///
+/// A line of the usual shape (string members of a user record, a `custom` object,
+/// `"pseudo": false`, `null`s) is read in place (``FlatJSONObject``) and checked without building the record
+/// (``Registration/fingerprints(of:policy:)``): no dictionary, no strings, no request body.
+/// Every other line, and every line that check refuses, goes the full way
+/// (``JSONLineDecoder/decodeRecord(from:)`` then ``RecordCheck``), so the verdicts, problems and
+/// codes are the full way's.
+package enum LintLine {
+    /// The outcome for one line.
+    package enum Outcome: Sendable {
+        /// A valid record and the fingerprints of its keys (none for a pseudo user).
+        case valid(UniquenessFingerprints)
+        /// An invalid record or an unreadable line, with every problem.
+        case invalid([ValidationError.Problem])
+    }
+
+    /// Checks the JSON line `bytes` (a byte order mark already dropped) under `policy`.
+    package static func check(_ bytes: UnsafeBufferPointer<UInt8>, policy: RegistrationPolicy) -> Outcome {
+        if let keys = fastCheck(bytes, policy: policy) { return .valid(keys) }
+        let check = fullCheck(bytes, policy: policy)
+        guard check.isValid else { return .invalid(check.problems) }
+        return .valid(check.keys.map(UniquenessFingerprints.init) ?? UniquenessFingerprints())
+    }
+
+    /// The full way: the record decoded by the strict JSON reader, then ``RecordCheck``.
+    package static func fullCheck(_ bytes: UnsafeBufferPointer<UInt8>, policy: RegistrationPolicy) -> RecordCheck {
+        RecordSource.Item.jsonLine(Array(bytes)).check(policy: policy, decoder: JSONLineDecoder())
+    }
+
+    /// The normalised value of the key of `kind` of the valid record on the line `bytes` (what a
+    /// conflict reports), read the same way as ``check(_:policy:)``.
+    package static func value(
+        of kind: LoginKind,
+        in bytes: UnsafeBufferPointer<UInt8>,
+        policy: RegistrationPolicy
+    ) -> String? {
+        if let record = flatRecord(bytes), let key = Registration.key(kind, of: record, policy: policy) { return key }
+        return fullCheck(bytes, policy: policy).keys?[kind]
+    }
+
+    /// The keys of a valid record of the usual shape; `nil` for any other line (which may still
+    /// be valid: the full way decides).
+    static func fastCheck(_ bytes: UnsafeBufferPointer<UInt8>, policy: RegistrationPolicy) -> UniquenessFingerprints? {
+        guard let record = flatRecord(bytes) else { return nil }
+        return Registration.fingerprints(of: record, policy: policy)
+    }
+
+    /// The members of a line of the usual shape, in place in `bytes`; `nil` for any other line.
+    private static func flatRecord(_ bytes: UnsafeBufferPointer<UInt8>) -> RegistrationBytes? {
+        var record = RegistrationBytes()
+        var seen: UInt16 = 0
+        let isFlat = FlatJSONObject.forEachMember(in: bytes) { name, value in
+            guard let member = Member(name) else { return false }
+            // A repeated member is the strict reader's `duplicate_member`.
+            guard seen & member.bit == 0 else { return false }
+            seen |= member.bit
+            switch (member, value) {
+            case (_, .null): return true
+            case (.pseudo, .bool(false)): return true
+            case (.username, .string(let text)): record.username = text
+            case (.email, .string(let text)): record.email = text
+            case (.phone, .string(let text)): record.phone = text
+            case (.country, .string(let text)): record.country = text
+            case (.password, .string(let text)): record.password = text
+            case (.displayName, .string(let text)): record.displayName = text
+            case (.locale, .string(let text)): record.locale = text
+            case (.custom, .other(.object(let custom))): record.custom = custom
+            default: return false
+            }
+            return true
+        }
+        return isFlat ? record : nil
+    }
+
+    /// The members of ``ExportRecord``, found by their name's bytes.
+    private enum Member: UInt16 {
+        case username, email, phone, country, password, displayName, locale, custom, pseudo
+
+        var bit: UInt16 { 1 << rawValue }
+
+        init?(_ name: UnsafeBufferPointer<UInt8>) {
+            func equals(_ word: StaticString) -> Bool {
+                word.utf8CodeUnitCount == name.count
+                    && name.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+            }
+            switch name.count {
+            case 5 where equals("email"): self = .email
+            case 5 where equals("phone"): self = .phone
+            case 6 where equals("locale"): self = .locale
+            case 6 where equals("custom"): self = .custom
+            case 6 where equals("pseudo"): self = .pseudo
+            case 7 where equals("country"): self = .country
+            case 8 where equals("username"): self = .username
+            case 8 where equals("password"): self = .password
+            case 11 where equals("displayName"): self = .displayName
+            default: return nil
+            }
+        }
+    }
+}
