@@ -36,7 +36,11 @@ extension ValidationError.Problem {
     /// The field's name and the reason in `language`: "username is too short (minimum 3 characters)",
     /// "ユーザー名は 3 文字以上で入力してください".
     public func message(in language: ValidationError.Language) -> String {
-        let phrase = detail.phrase(in: language)
+        message(in: language, phrase: detail.phrase(in: language))
+    }
+
+    /// The field's name and `phrase`, this problem's reason in `language`.
+    func message(in language: ValidationError.Language, phrase: ValidationError.Phrase) -> String {
         switch language {
         case .english: return "\(EnglishCatalog.label(field)) \(phrase.reason)"
         case .japanese:

@@ -39,16 +39,22 @@ extension ValidationError {
     /// ```
     ///
     /// `reason` reads after the field's name; `message` is the whole sentence, as a form shows
-    /// it. Members are in that order; the text is UTF-8 JSON (non-ASCII characters as they are).
+    /// it. Members are in that order; the text is UTF-8 JSON (non-ASCII characters as they are,
+    /// control characters escaped).
     /// Like every text of an error, it never holds a password or any part of one.
     public func jsonBody(in language: Language = .english) -> String {
         var body = #"{"errors":["#
         for (index, problem) in problems.enumerated() {
-            if index > 0 { body += "," }
-            body += #"{"field":"# + JSONValue.quoted(problem.field.rawValue)
-            body += #","code":"# + JSONValue.quoted(problem.code.rawValue)
-            body += #","reason":"# + JSONValue.quoted(problem.reason(in: language))
-            body += #","message":"# + JSONValue.quoted(problem.message(in: language)) + "}"
+            let phrase = problem.detail.phrase(in: language)
+            body += index == 0 ? #"{"field":"# : #",{"field":"#
+            JSONValue.appendQuoted(problem.field.rawValue, to: &body)
+            body += #","code":"#
+            JSONValue.appendQuoted(problem.code.rawValue, to: &body)
+            body += #","reason":"#
+            JSONValue.appendQuoted(phrase.reason, to: &body)
+            body += #","message":"#
+            JSONValue.appendQuoted(problem.message(in: language, phrase: phrase), to: &body)
+            body += "}"
         }
         return body + "]}"
     }

@@ -145,7 +145,7 @@ struct CheckCommand: ParsableCommand {
                 policy: policy,
                 language: language.catalog
             )
-            print(result.serialized)
+            print(result)
         }
     }
 
@@ -157,9 +157,18 @@ struct CheckCommand: ParsableCommand {
         decoder: JSONLineDecoder,
         policy: PhonePolicy,
         language: KiiIdentity.ValidationError.Language
-    ) -> JSONOutput {
-        func failure(_ problems: [KiiIdentity.ValidationError.Problem]) -> JSONOutput {
-            .object([("valid", .bool(false)), ("errors", .array(problems.map { $0.lineCodeAndReason(in: language) }))])
+    ) -> String {
+        func failure(_ problems: [KiiIdentity.ValidationError.Problem]) -> String {
+            var writer = JSONWriter()
+            writer.object { object in
+                object.member("valid", .bool(false))
+                object.member("errors") { writer in
+                    writer.array(problems) { writer, problem in
+                        problem.writeLineCodeAndReason(to: &writer, in: language)
+                    }
+                }
+            }
+            return writer.text
         }
         switch line {
         case .tooLong:
@@ -172,7 +181,10 @@ struct CheckCommand: ParsableCommand {
                 guard request.problems.isEmpty, let field = request.field, let value = request.value else {
                     return failure(request.problems)
                 }
-                return FieldCheck(field, value: value, country: request.country, policy: policy).json(in: language)
+                var writer = JSONWriter()
+                FieldCheck(field, value: value, country: request.country, policy: policy)
+                    .write(to: &writer, in: language)
+                return writer.text
             }
         }
     }
@@ -180,9 +192,12 @@ struct CheckCommand: ParsableCommand {
 
 extension KiiIdentity.ValidationError.Problem {
     /// `{"code", "reason"}` for a problem with a whole line; the reason, in `language`, names the line.
-    func lineCodeAndReason(in language: KiiIdentity.ValidationError.Language) -> JSONOutput {
+    func writeLineCodeAndReason(to writer: inout JSONWriter, in language: KiiIdentity.ValidationError.Language) {
         let text = namesItsSubject ? reason(in: language) : message(in: language)
-        return .object([("code", .string(code.rawValue)), ("reason", .string(text))])
+        writer.object { object in
+            object.member("code", .string(code.rawValue))
+            object.member("reason", .string(text))
+        }
     }
 }
 #endif

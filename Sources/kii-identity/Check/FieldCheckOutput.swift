@@ -2,13 +2,22 @@ import KiiIdentity
 
 extension FieldCheck {
     /// The JSON Lines result: `{"valid", "kind"?, "normalized"?, "phone"?, "errors"}`, reasons in `language`.
-    func json(in language: ValidationError.Language) -> JSONOutput {
-        var members: [(key: String, value: JSONOutput)] = [("valid", .bool(isValid))]
-        if let kind { members.append(("kind", .string(kind.rawValue))) }
-        if let normalized { members.append(("normalized", .string(normalized))) }
-        if let phone { members.append(("phone", .object(phone.outputs.map { (key: $0.name, value: $0.value) }))) }
-        members.append(("errors", .array(problems.map { $0.codeAndReason(in: language) })))
-        return .object(members)
+    func write(to writer: inout JSONWriter, in language: ValidationError.Language) {
+        writer.object { object in
+            object.member("valid", .bool(isValid))
+            if let kind { object.member("kind", .string(kind.rawValue)) }
+            if let normalized { object.member("normalized", .string(normalized)) }
+            if let phone {
+                object.member("phone") { writer in
+                    writer.object { members in
+                        for output in phone.outputs { members.member(output.name, output.value) }
+                    }
+                }
+            }
+            object.member("errors") { writer in
+                writer.array(problems) { writer, problem in problem.writeCodeAndReason(to: &writer, in: language) }
+            }
+        }
     }
 
     /// The human result: `valid` or `invalid`, then `name: value` lines (kind, normalised value,
@@ -19,7 +28,7 @@ extension FieldCheck {
         if let phone {
             lines += phone.outputs.map { output in
                 if case .string(let text) = output.value { return "\(output.name): \(text)" }
-                return "\(output.name): \(output.value.serialized)"
+                return "\(output.name): \(output.value)"
             }
         } else if let normalized {
             lines.append("normalized: \(normalized)")
@@ -34,15 +43,19 @@ extension FieldCheck {
 
 extension ValidationError.Problem {
     /// `{"code", "reason"}`, as in `check` output, the reason in `language`.
-    func codeAndReason(in language: ValidationError.Language) -> JSONOutput {
-        .object([("code", .string(code.rawValue)), ("reason", .string(reason(in: language)))])
+    func writeCodeAndReason(to writer: inout JSONWriter, in language: ValidationError.Language) {
+        writer.object { object in
+            object.member("code", .string(code.rawValue))
+            object.member("reason", .string(reason(in: language)))
+        }
     }
 
     /// `{"field", "code", "reason"}`, as in `register` and `lint` output, the reason in `language`.
-    func fieldCodeAndReason(in language: ValidationError.Language) -> JSONOutput {
-        .object([
-            ("field", .string(field.rawValue)), ("code", .string(code.rawValue)),
-            ("reason", .string(reason(in: language))),
-        ])
+    func writeFieldCodeAndReason(to writer: inout JSONWriter, in language: ValidationError.Language) {
+        writer.object { object in
+            object.member("field", .string(field.rawValue))
+            object.member("code", .string(code.rawValue))
+            object.member("reason", .string(reason(in: language)))
+        }
     }
 }

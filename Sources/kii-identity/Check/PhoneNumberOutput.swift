@@ -3,11 +3,11 @@ import KiiIdentity
 extension PhoneNumber {
     /// Every output of SPEC 4, as (name, value) pairs in a fixed order; the names are the
     /// library's property names and the JSON member names.
-    var outputs: [(name: String, value: JSONOutput)] {
+    var outputs: [(name: String, value: JSONValue)] {
         [
             ("e164", .string(e164)),
             ("region", .string(region.rawValue)),
-            ("countryCallingCode", .int(Int64(countryCallingCode))),
+            ("countryCallingCode", .integer(countryCallingCode)),
             ("nationalNumber", .string(nationalNumber)),
             ("restForm", .string(restForm)),
             ("nationalFormat", .string(nationalFormat)),

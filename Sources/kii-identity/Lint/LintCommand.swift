@@ -80,7 +80,7 @@ struct LintCommand: ParsableCommand {
         progress.finish()
         switch format {
         case .text: print(report.text(name: file, in: language.catalog))
-        case .json: print(report.json(in: language.catalog).serialized)
+        case .json: print(report.json(in: language.catalog))
         }
         if report.hasProblems { throw ExitCode(1) }
     }

@@ -77,42 +77,44 @@ struct LintReport {
 
     /// `{"records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`, codes sorted,
     /// reasons in `language`.
-    func json(in language: ValidationError.Language) -> JSONOutput {
-        .object([
-            ("records", .int(Int64(records))),
-            ("valid", .int(Int64(valid))),
-            ("invalid", .int(Int64(invalid))),
-            ("errorCounts", .object(errorCounts.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
-            ("conflicts", conflictsJSON()),
-            (
-                "problems",
-                .array(
-                    problems.map { entry in
-                        .object([
-                            ("line", .int(Int64(entry.line))),
-                            ("field", .string(entry.problem.field.rawValue)),
-                            ("code", .string(entry.problem.code.rawValue)),
-                            ("reason", .string(entry.problem.reason(in: language))),
-                        ])
+    func json(in language: ValidationError.Language) -> String {
+        var writer = JSONWriter()
+        writer.object { object in
+            object.member("records", .integer(records))
+            object.member("valid", .integer(valid))
+            object.member("invalid", .integer(invalid))
+            object.member("errorCounts") { writer in
+                writer.object { counts in
+                    for (code, count) in errorCounts.sorted(by: { $0.key < $1.key }) {
+                        counts.member(code, .integer(count))
                     }
-                )
-            ),
-        ])
-    }
-
-    /// The conflicts as a JSON array, written one conflict at a time: a million conflicts take
-    /// their text, not a tree of values as well.
-    private func conflictsJSON() -> JSONOutput {
-        var text = "["
-        for (index, conflict) in conflicts.enumerated() {
-            if index > 0 { text += "," }
-            JSONOutput.object([
-                ("key", .string(conflict.kind.rawValue)),
-                ("value", .string(conflict.value)),
-                ("lines", .array(conflict.lines.map { .int(Int64($0)) })),
-            ]).write(to: &text)
+                }
+            }
+            // One conflict at a time, straight into the text: a million conflicts take their
+            // text, not a tree of values as well.
+            object.member("conflicts") { writer in
+                writer.array(conflicts) { writer, conflict in
+                    writer.object { members in
+                        members.member("key", .string(conflict.kind.rawValue))
+                        members.member("value", .string(conflict.value))
+                        members.member("lines") { writer in
+                            writer.array(conflict.lines) { writer, line in writer.value(.integer(line)) }
+                        }
+                    }
+                }
+            }
+            object.member("problems") { writer in
+                writer.array(problems) { writer, entry in
+                    writer.object { members in
+                        members.member("line", .integer(entry.line))
+                        members.member("field", .string(entry.problem.field.rawValue))
+                        members.member("code", .string(entry.problem.code.rawValue))
+                        members.member("reason", .string(entry.problem.reason(in: language)))
+                    }
+                }
+            }
         }
-        return .written(text + "]")
+        return writer.text
     }
 
     /// The human report for the input called `name`, headings and messages in `language`.

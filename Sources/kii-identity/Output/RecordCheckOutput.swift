@@ -7,27 +7,42 @@ extension RecordCheck {
 
     /// `{"valid", "loginWith", "emailAddressVerified", "phoneNumberVerified", "keys", "body",
     /// "errors"}`, reasons in `language`; an invalid record has only `valid` and `errors`.
-    func json(in language: ValidationError.Language) -> JSONOutput {
-        let errors: (key: String, value: JSONOutput) = (
-            "errors", .array(problems.map { $0.fieldCodeAndReason(in: language) })
-        )
-        guard isValid, let keys, let body else { return .object([("valid", .bool(false)), errors]) }
-        func flag(_ value: Bool?) -> JSONOutput { value.map(JSONOutput.bool) ?? .null }
-        func key(_ value: String?) -> JSONOutput { value.map(JSONOutput.string) ?? .null }
-        let predefined = Self.bodyOrder.compactMap { name in body[name].map { (key: name, value: JSONOutput($0)) } }
-        let custom = body.filter { !Self.bodyOrder.contains($0.key) }.sorted { $0.key < $1.key }
-            .map { (key: $0.key, value: JSONOutput($0.value)) }
-        return .object([
-            ("valid", .bool(true)),
-            ("loginWith", .array(loginKinds.map { .string($0.rawValue) })),
-            ("emailAddressVerified", flag(emailAddressVerified)),
-            ("phoneNumberVerified", flag(phoneNumberVerified)),
-            (
-                "keys",
-                .object([("username", key(keys.username)), ("email", key(keys.email)), ("phone", key(keys.phone))])
-            ),
-            ("body", .object(predefined + custom)),
-            errors,
-        ])
+    func write(to writer: inout JSONWriter, in language: ValidationError.Language) {
+        func errors(_ object: inout JSONWriter.Members) {
+            object.member("errors") { writer in
+                writer.array(problems) { writer, problem in problem.writeFieldCodeAndReason(to: &writer, in: language) }
+            }
+        }
+        writer.object { object in
+            guard isValid, let keys, let body else {
+                object.member("valid", .bool(false))
+                errors(&object)
+                return
+            }
+            func flag(_ value: Bool?) -> JSONValue { value.map(JSONValue.bool) ?? .null }
+            func key(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+            object.member("valid", .bool(true))
+            object.member("loginWith", .array(loginKinds.map { .string($0.rawValue) }))
+            object.member("emailAddressVerified", flag(emailAddressVerified))
+            object.member("phoneNumberVerified", flag(phoneNumberVerified))
+            object.member("keys") { writer in
+                writer.object { keysObject in
+                    keysObject.member("username", key(keys.username))
+                    keysObject.member("email", key(keys.email))
+                    keysObject.member("phone", key(keys.phone))
+                }
+            }
+            object.member("body") { writer in
+                writer.object { members in
+                    for name in Self.bodyOrder { if let value = body[name] { members.member(name, value) } }
+                    for (name, value) in body.filter({ !Self.bodyOrder.contains($0.key) }).sorted(by: {
+                        $0.key < $1.key
+                    }) {
+                        members.member(name, value)
+                    }
+                }
+            }
+            errors(&object)
+        }
     }
 }

@@ -61,7 +61,9 @@ struct RegisterCommand: ParsableCommand {
             FileHandle.standardError.write(Data(warning.utf8))
         }
         try RecordBatches(source: source, policy: options.policy).checkAll { _, check in
-            print(check.json(in: language.catalog).serialized)
+            var writer = JSONWriter()
+            check.write(to: &writer, in: language.catalog)
+            print(writer.text)
         }
     }
 }

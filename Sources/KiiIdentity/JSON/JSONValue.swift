@@ -145,40 +145,11 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Compact JSON-like text, members of objects sorted by name.
+    /// Compact JSON text, members of objects sorted by name: `{"age":30,"name":"Ann"}`.
     public var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): "\(value)"
-        case .integer(let value): "\(value)"
-        case .number(let value): value.text
-        case .string(let value): Self.quoted(value)
-        case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
-        case .object(let members):
-            "{" + members.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":\($0.value)" }.joined(separator: ",")
-                + "}"
-        }
-    }
-}
-
-extension JSONValue {
-    /// `text` in double quotes, with `"`, backslash and control characters escaped as JSON does.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        var text = ""
+        write(to: &text)
+        return text
     }
 }
 

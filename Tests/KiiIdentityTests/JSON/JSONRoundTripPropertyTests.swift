@@ -55,7 +55,8 @@ import Testing
     }
 
     /// A string as written in the document (each scalar raw or escaped at random) and as
-    /// `description` writes it (`"`, `\`, `\n`, `\r`, `\t` escaped, other controls as `\u00xx`).
+    /// `description` writes it (`"`, `\`, `\n`, `\r`, `\t` escaped, other controls and U+007F as
+    /// `\u00xx`).
     static func string(
         _ random: inout EmailAddressMaskTests.Generator
     ) -> (text: String, expected: String, value: String) {
@@ -71,7 +72,7 @@ import Testing
             case "\n": expected += "\\n"
             case "\r": expected += "\\r"
             case "\t": expected += "\\t"
-            case _ where scalar.value < 0x20: expected += "\\u" + hex4(scalar.value)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: expected += "\\u" + hex4(scalar.value)
             default: expected.unicodeScalars.append(scalar)
             }
             let mustEscape = scalar == "\"" || scalar == "\\" || scalar.value < 0x20

@@ -1,0 +1,161 @@
+/// Writing JSON text: the one escaper of strings, and compact values. Every JSON text the
+/// package writes (descriptions, `ValidationError.jsonBody(in:)`, the tool's output lines) goes
+/// through these.
+extension JSONValue {
+    /// `text` as a JSON string literal: `"`, `\` and the control characters U+0000...U+001F and
+    /// U+007F escaped (`\n`, `\r`, `\t`, else `\u00XX`), everything else as UTF-8.
+    ///
+    /// ```swift
+    /// JSONValue.quoted("a\"b\n")   // "\"a\\\"b\\n\""
+    /// ```
+    ///
+    /// - Complexity: O(*n*); a string with nothing to escape is copied whole.
+    public static func quoted(_ text: String) -> String {
+        var output = ""
+        appendQuoted(text, to: &output)
+        return output
+    }
+
+    /// Appends `text` as a JSON string literal (see ``quoted(_:)``).
+    package static func appendQuoted(_ text: String, to output: inout String) {
+        output.reserveCapacity(output.utf8.count + text.utf8.count + 2)
+        output += "\""
+        text.withUTF8Bytes { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+                if start < index {
+                    output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                }
+                output += escape(byte)
+                start = index + 1
+            }
+            if start == 0 {
+                output += text
+            } else if start < bytes.count {
+                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+            }
+        }
+        output += "\""
+    }
+
+    /// The escape of one byte that a JSON string cannot hold as it is.
+    private static func escape(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x22: "\\\""
+        case 0x5C: "\\\\"
+        case 0x0A: "\\n"
+        case 0x0D: "\\r"
+        case 0x09: "\\t"
+        default: "\\u00" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+        }
+    }
+
+    /// Appends the value as compact JSON text, members of objects sorted by name.
+    package func write(to output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .integer(let value): output += String(value)
+        case .number(let value): output += value.text
+        case .string(let value): Self.appendQuoted(value, to: &output)
+        case .array(let values):
+            output += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { output += "," }
+                value.write(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { output += "," }
+                Self.appendQuoted(member.key, to: &output)
+                output += ":"
+                member.value.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+}
+
+/// Writes compact JSON text in the order it is told: objects whose members keep a documented
+/// order (the tool's output lines), arrays, and ``JSONValue`` values (custom fields, whose
+/// members are written sorted by name). Values are ``JSONValue``: this writes, it is no second
+/// model of JSON.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.object { object in
+///     object.member("valid") { $0.value(.bool(false)) }
+///     object.member("errors") { $0.array(problems) { writer, problem in writer.string(problem.code.rawValue) } }
+/// }
+/// writer.text   // {"valid":false,"errors":["too_short"]}
+/// ```
+package struct JSONWriter {
+    /// The text written so far.
+    package private(set) var text = ""
+
+    /// An empty writer.
+    package init() {}
+
+    /// Writes `value` (objects with their members sorted by name).
+    package mutating func value(_ value: JSONValue) {
+        value.write(to: &text)
+    }
+
+    /// Writes `string` as a JSON string literal.
+    package mutating func string(_ string: String) {
+        JSONValue.appendQuoted(string, to: &text)
+    }
+
+    /// Writes an object whose members `body` writes, in the order it writes them.
+    package mutating func object(_ body: (inout Members) -> Void) {
+        text += "{"
+        var members = Members(writer: self)
+        text = ""
+        body(&members)
+        self = members.writer
+        text += "}"
+    }
+
+    /// Writes an array of `elements`, each written by `body`.
+    package mutating func array<Elements: Sequence>(
+        _ elements: Elements,
+        _ body: (inout JSONWriter, Elements.Element) -> Void
+    ) {
+        text += "["
+        var isFirst = true
+        for element in elements {
+            if !isFirst { text += "," }
+            isFirst = false
+            body(&self, element)
+        }
+        text += "]"
+    }
+
+    /// The members of an object being written.
+    package struct Members {
+        fileprivate var writer: JSONWriter
+        private var isFirst = true
+
+        fileprivate init(writer: JSONWriter) {
+            self.writer = writer
+        }
+
+        /// Writes the member `name`, its value written by `body`.
+        package mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
+            writer.text += isFirst ? "" : ","
+            isFirst = false
+            writer.string(name)
+            writer.text += ":"
+            body(&writer)
+        }
+
+        /// Writes the member `name` with `value`.
+        package mutating func member(_ name: String, _ value: JSONValue) {
+            member(name) { $0.value(value) }
+        }
+    }
+}
