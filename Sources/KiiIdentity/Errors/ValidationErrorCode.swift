@@ -134,6 +134,8 @@ extension ValidationError.Code {
     public static let immutable = Self(rawValue: "immutable")
     /// An update was asked of a pseudo user, which must be upgraded instead.
     public static let pseudoUserMustUpgrade = Self(rawValue: "pseudo_user_must_upgrade")
+    /// An upgrade was asked of a user that is not a pseudo user.
+    public static let notAPseudoUser = Self(rawValue: "not_a_pseudo_user")
     /// An update removes a member that cannot be removed: an identifier, the password or a
     /// member the server sets.
     public static let notRemovable = Self(rawValue: "not_removable")

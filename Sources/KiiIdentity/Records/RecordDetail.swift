@@ -27,6 +27,10 @@ extension ValidationError {
         case usernameImmutable(current: String)
         /// An update of a pseudo user.
         case pseudoUserMustUpgrade
+        /// An upgrade of a user that is not a pseudo user (it has an identifier).
+        case notPseudoUser
+        /// A member `name` of an upgrade body other than its identifiers and password.
+        case notUpgradeMember(name: String)
         /// Identifiers given to a pseudo user in an update of its fields.
         case pseudoUserIdentifiersNeedUpgrade
         /// A `password` member in an update body.
@@ -54,7 +58,8 @@ extension ValidationError {
             case .emptyFieldName: .emptyFieldName
             case .reservedPrefix, .predefinedName, .passwordNotInRecord, .passwordNotInUpdate: .reservedName
             case .notAString: .notAString
-            case .notTypedPhoneMember: .unknownField
+            case .notTypedPhoneMember, .notUpgradeMember: .unknownField
+            case .notPseudoUser: .notAPseudoUser
             case .notAllowedForPseudoUser: .notAllowedForPseudoUser
             case .usernameImmutable, .usernameNotRemovable: .immutable
             case .pseudoUserMustUpgrade, .pseudoUserIdentifiersNeedUpgrade: .pseudoUserMustUpgrade
@@ -78,6 +83,8 @@ extension ValidationError {
             case .notAllowedForPseudoUser: "notAllowedForPseudoUser"
             case .usernameImmutable: "usernameImmutable"
             case .pseudoUserMustUpgrade: "pseudoUserMustUpgrade"
+            case .notPseudoUser: "notPseudoUser"
+            case .notUpgradeMember: "notUpgradeMember"
             case .pseudoUserIdentifiersNeedUpgrade: "pseudoUserIdentifiersNeedUpgrade"
             case .passwordNotInUpdate: "passwordNotInUpdate"
             case .usernameNotRemovable: "usernameNotRemovable"
@@ -94,13 +101,13 @@ extension ValidationError {
         public var parameters: [(name: String, value: String)] {
             switch self {
             case .noIdentifier, .emptyFieldName, .passwordNotInRecord, .notAllowedForPseudoUser,
-                .pseudoUserMustUpgrade, .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate,
+                .pseudoUserMustUpgrade, .notPseudoUser, .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate,
                 .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable,
                 .setAndRemoved, .alreadyTaken:
                 []
             case .verificationConflict(let conflict): [("conflict", conflict.rawValue)]
             case .reservedPrefix(let name), .predefinedName(let name), .customFieldSetAndRemoved(let name),
-                .notTypedPhoneMember(let name):
+                .notTypedPhoneMember(let name), .notUpgradeMember(let name):
                 [("name", name)]
             case .notAString(let found): [("found", found.rawValue)]
             case .usernameImmutable(let current): [("current", current)]
@@ -171,6 +178,16 @@ extension ValidationError {
                     "is a pseudo user, which is upgraded to a normal user (with an identifier and a password), not updated",
                     ("は", "疑似ユーザーのため更新できません（識別子とパスワードを設定して通常のユーザーにアップグレードしてください）")
                 )
+            case .notPseudoUser:
+                language.phrase(
+                    "is not a pseudo user: it already has an identifier (change identifiers with an update)",
+                    ("は", "疑似ユーザーではありません（識別子はすでにあります。識別子の変更は更新で行ってください）")
+                )
+            case .notUpgradeMember(let name):
+                language.phrase(
+                    "has a member '\(name)' that an upgrade does not take (only loginName, emailAddress, phoneNumber and password)",
+                    ("に", "アップグレードでは使えないメンバー '\(name)' があります（使えるのは loginName、emailAddress、phoneNumber、password だけです）")
+                )
             case .pseudoUserIdentifiersNeedUpgrade:
                 language.phrase(
                     "is a pseudo user: it gets identifiers by an upgrade to a normal user (with a password), not by an update",
@@ -225,6 +242,8 @@ extension ValidationError {
                 case "notAllowedForPseudoUser": .notAllowedForPseudoUser
                 case "usernameImmutable": parameters["current"].map { .usernameImmutable(current: $0) }
                 case "pseudoUserMustUpgrade": .pseudoUserMustUpgrade
+                case "notPseudoUser": .notPseudoUser
+                case "notUpgradeMember": parameters["name"].map { .notUpgradeMember(name: $0) }
                 case "pseudoUserIdentifiersNeedUpgrade": .pseudoUserIdentifiersNeedUpgrade
                 case "passwordNotInUpdate": .passwordNotInUpdate
                 case "usernameNotRemovable": .usernameNotRemovable

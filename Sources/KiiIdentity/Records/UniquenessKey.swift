@@ -25,6 +25,19 @@ public struct UniquenessKey: Sendable, Hashable, Codable, CustomStringConvertibl
         self.value = value
     }
 
+    /// The key of a stored row: `value` must be a normalised key of `kind` (a lowercased
+    /// username, an email address with its domain lowercased, an E.164 number of any valid
+    /// type); `nil` otherwise.
+    ///
+    /// ```swift
+    /// UniquenessKey(kind: .phone, storedValue: "+14155552671")    // phone=+14155552671
+    /// UniquenessKey(kind: .username, storedValue: "User_1")       // nil: not lowercased
+    /// ```
+    public init?(kind: LoginKind, storedValue value: String) {
+        guard Self.whyNotNormalized(value, kind: kind) == nil else { return nil }
+        self.init(kind: kind, value: value)
+    }
+
     /// Decodes `{"kind": "email", "value": "ann@example.com"}` and checks the value is a
     /// normalised key of that kind.
     public init(from decoder: any Decoder) throws {

@@ -44,6 +44,7 @@ enum DetailSamples {
         .usernameImmutable(current: "ann"), .pseudoUserMustUpgrade, .pseudoUserIdentifiersNeedUpgrade,
         .passwordNotInUpdate, .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable,
         .serverFieldNotRemovable, .setAndRemoved, .customFieldSetAndRemoved(name: "app_flag"), .alreadyTaken,
+        .notPseudoUser, .notUpgradeMember(name: "displayName"),
     ]
 
     static let json: [ValidationError.JSONDetail] = [
@@ -67,7 +68,7 @@ enum DetailSamples {
         [
             "FieldDetail": Set(0..<22).subtracting(field.map(index)),
             "PhoneDetail": Set(0..<27).subtracting(phone.map(index)),
-            "RecordDetail": Set(0..<20).subtracting(record.map(index)),
+            "RecordDetail": Set(0..<22).subtracting(record.map(index)),
             "JSONDetail": Set(0..<7).subtracting(json.map(index)),
         ].filter { !$0.value.isEmpty }
     }
@@ -153,6 +154,8 @@ enum DetailSamples {
         case .setAndRemoved: 17
         case .customFieldSetAndRemoved: 18
         case .alreadyTaken: 19
+        case .notPseudoUser: 20
+        case .notUpgradeMember: 21
         }
     }
 

@@ -134,4 +134,83 @@ struct RecordsServiceJSONTests {
         #expect(throws: DecodingError.self) { try decode(#"{"kind":"username","value":"User_1"}"#) }
         #expect(throws: DecodingError.self) { try decode(#"{"kind":"fax","value":"1"}"#) }
     }
+
+    @Test("a pseudo user's upgrade from a request body: its country reads a local number, its fields stay")
+    func upgradeOfStoredPseudoUser() throws {
+        let pseudo = try UserRecord(json: #"{"displayName":"Guest","country":"JP","level":3}"#)
+        let upgrade = try PseudoUserUpgrade(
+            of: pseudo,
+            json: Array(
+                #"{"phoneNumber":"09012345678","emailAddress":"ann@Example.com","password":"correct horse"}"#.utf8
+            ),
+            policy: RegistrationPolicy(emailVerification: true)
+        )
+        #expect(upgrade.body.record.phone?.e164 == "+819012345678")
+        #expect(upgrade.updated.displayName?.rawValue == "Guest")
+        #expect(upgrade.updated.country?.rawValue == "JP")
+        #expect(upgrade.updated.custom["level"] == 3)
+        #expect(upgrade.updated.email?.normalized == "ann@example.com")
+        #expect(upgrade.updated.uniquenessKeys == upgrade.uniquenessKeys)
+        #expect(upgrade.awaitingVerification == [.email])
+        let typed = try PseudoUserUpgrade(
+            of: pseudo,
+            json: #"{"phoneNumber":{"number":"(415) 555-2671","country":"US"},"password":"correct horse"}"#
+        )
+        #expect(typed.updated.phone?.e164 == "+14155552671")
+        #expect(typed.updated.country?.rawValue == "JP")
+    }
+
+    @Test("an upgrade body's own problems: other members, no password, a user that is not a pseudo user")
+    func upgradeProblems() throws {
+        let pseudo = try UserRecord(json: #"{"displayName":"Guest"}"#)
+        let error = try #require(throws: ValidationError.self) {
+            try PseudoUserUpgrade(of: pseudo, json: #"{"loginName":"ann","displayName":"Ann","custom":1}"#)
+        }
+        // The body's other members in name order, then the identity and the password.
+        #expect(
+            error.problems.map { "\($0.field)/\($0.code)" }
+                == ["json/unknown_field", "json/unknown_field", "password/missing"]
+        )
+        #expect(
+            error.problems.contains {
+                $0.reason
+                    == "has a member 'displayName' that an upgrade does not take (only loginName, emailAddress, phoneNumber and password)"
+            }
+        )
+        let normal = try UserRecord(json: #"{"loginName":"bob"}"#)
+        let notPseudo = try #require(throws: ValidationError.self) {
+            try PseudoUserUpgrade(
+                of: normal,
+                identity: IdentityData(email: "bob@example.com"),
+                password: "correct horse"
+            )
+        }
+        #expect(notPseudo.problems.map { "\($0.field)/\($0.code)" } == ["user/not_a_pseudo_user"])
+        #expect(notPseudo.description(in: .japanese).hasPrefix("ユーザーは疑似ユーザーではありません"))
+        let local = try #require(throws: ValidationError.self) {
+            try PseudoUserUpgrade(of: pseudo, json: #"{"phoneNumber":"09012345678","password":"correct horse"}"#)
+        }
+        #expect(local.problems.map { "\($0.field)/\($0.code)" } == ["phoneNumber/needs_country"])
+    }
+
+    @Test("a pseudo-user sign-up from text and from bytes")
+    func pseudoUserFromText() throws {
+        let text = #"{"displayName":"Guest","country":"JP"}"#
+        #expect(try PseudoUserRegistration(json: text) == PseudoUserRegistration(json: Array(text.utf8)))
+        #expect(try PseudoUserRegistration(json: text).body.country?.rawValue == "JP")
+        let error = try #require(throws: ValidationError.self) { try PseudoUserRegistration(json: "[]") }
+        #expect(error.field == .json)
+        #expect(error.code == .notAnObject)
+    }
+
+    @Test("a key from a stored row only when it is a normalised key of its kind")
+    func keyFromStoredRow() {
+        #expect(UniquenessKey(kind: .phone, storedValue: "+14155552671")?.description == "phone=+14155552671")
+        #expect(UniquenessKey(kind: .email, storedValue: "Ann@example.com")?.value == "Ann@example.com")
+        #expect(UniquenessKey(kind: .username, storedValue: "user_1")?.kind == .username)
+        #expect(UniquenessKey(kind: .username, storedValue: "User_1") == nil)
+        #expect(UniquenessKey(kind: .email, storedValue: "ann@Example.com") == nil)
+        #expect(UniquenessKey(kind: .phone, storedValue: "US-4155552671") == nil)
+        #expect(UniquenessKey(kind: .phone, storedValue: "user_1") == nil)
+    }
 }
