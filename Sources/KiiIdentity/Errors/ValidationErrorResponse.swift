@@ -24,10 +24,10 @@ extension ValidationError {
         self.init(Set(kinds).sorted().map { Problem(field: $0.field, .alreadyTaken) })
     }
 
-    /// The HTTP status of the error: 409 (Conflict) when every problem is `already_taken`, 400
-    /// (Bad Request) otherwise.
+    /// The HTTP status of the error: 409 (Conflict) when every problem is a conflict with what
+    /// is stored (`already_taken`, `not_a_pseudo_user`), 400 (Bad Request) otherwise.
     public var httpStatus: Int {
-        problems.allSatisfy { $0.code == .alreadyTaken } ? 409 : 400
+        problems.allSatisfy { $0.code == .alreadyTaken || $0.code == .notAPseudoUser } ? 409 : 400
     }
 
     /// The error as a JSON response body, every problem with its field, code, reason and

@@ -83,6 +83,15 @@ struct ValidationErrorResponseTests {
         #expect(problems.map { $0["code"] } == ["already_taken", "already_taken"])
     }
 
+    @Test("an upgrade of a user that is not a pseudo user is a 409, as a taken key is")
+    func notPseudoUser() {
+        #expect(ValidationError(.user, .notPseudoUser).httpStatus == 409)
+        #expect(
+            ValidationError(ValidationError(alreadyTaken: [.email]).problems + [.init(field: .user, .notPseudoUser)])
+                .httpStatus == 409
+        )
+    }
+
     @Test("a taken key beside a field problem is a 400")
     func mixed() {
         let error = ValidationError(

@@ -54,6 +54,15 @@ import Testing
             #expect(unknown.status == wrong.status)
             #expect(unknown.text == wrong.text)
             #expect(wrong.problems == ["password:invalid_credentials"])
+            #expect(wrong.messages == ["password is wrong, or no user has that identifier"])
+            let japanese = try await service.send(
+                .post,
+                "/oauth2/token",
+                json: #"{"username":"login_1","password":"wrong horse"}"#,
+                language: "ja"
+            )
+            #expect(japanese.problems == ["password:invalid_credentials"])
+            #expect(japanese.messages == ["パスワードが正しくないか、その ID のユーザーがいません"])
             #expect(!wrong.text.contains("wrong horse"))
         }
     }

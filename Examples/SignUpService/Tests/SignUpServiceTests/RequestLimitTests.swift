@@ -18,7 +18,7 @@ import Testing
             )
             #expect(answer.status == 413)
             #expect(answer.problems == ["body:too_large"])
-            #expect(answer.messages == ["request body is too large (maximum 100 bytes)"])
+            #expect(answer.messages == ["body is too large (maximum 100 bytes)"])
             let fits = try await service.send(
                 .post,
                 "/users",

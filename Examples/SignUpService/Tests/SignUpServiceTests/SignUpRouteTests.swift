@@ -29,7 +29,7 @@ import Testing
             #expect(!answer.text.contains("correct horse"))
             #expect(answer["password"] == nil)
             #expect(
-                try await service.store.keys(of: userID) == [
+                try await service.store.keys(of: userID).map(\.description) == [
                     "username=user_1", "email=ann@example.com", "phone=+14155552671",
                 ]
             )

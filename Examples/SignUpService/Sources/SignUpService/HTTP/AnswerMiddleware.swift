@@ -59,14 +59,12 @@ struct AnswerMiddleware<Context: RequestContext>: RouterMiddleware {
         case StoreError.taken(let kinds):
             return APIFailure(ValidationError(alreadyTaken: kinds))
         case StoreError.userNotFound:
-            return APIFailure(.notFound, .userNotFound)
-        case StoreError.notPseudoUser:
-            return APIFailure(.conflict, .notPseudoUser)
+            return APIFailure(.notFound, .userID, .userNotFound)
         case let error as HTTPError where error.status == .notFound:
-            return APIFailure(.notFound, .noRoute(request.uri.path))
+            return APIFailure(.notFound, .path, .noRoute(path: request.uri.path))
         default:
             logger.error("request failed", metadata: ["error.type": "\(String(reflecting: type(of: error)))"])
-            return APIFailure(.internalServerError, .internalError)
+            return APIFailure(.internalServerError, .service, .internalError)
         }
     }
 

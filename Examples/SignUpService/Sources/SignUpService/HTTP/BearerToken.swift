@@ -12,6 +12,6 @@ enum BearerToken {
 
     /// The 401 of a missing, unknown or expired token, with `WWW-Authenticate: Bearer`.
     static var failure: APIFailure {
-        APIFailure(.unauthorized, .unauthorized, headers: [.wwwAuthenticate: "Bearer"])
+        APIFailure(.unauthorized, .authorization, .invalidToken, headers: [.wwwAuthenticate: "Bearer"])
     }
 }

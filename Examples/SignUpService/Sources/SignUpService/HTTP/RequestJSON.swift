@@ -17,13 +17,13 @@ struct RequestJSON {
         if allowEmpty, contentType == nil, declaredLength == nil || declaredLength == 0 {
             let buffer = try await collect(request, maximumBytes: maximumBytes)
             if buffer.readableBytes == 0 { return nil }
-            throw APIFailure(.unsupportedMediaType, .unsupportedMediaType)
+            throw APIFailure(.unsupportedMediaType, .contentType, .unsupportedMediaType)
         }
         guard let contentType, isJSON(contentType) else {
-            throw APIFailure(.unsupportedMediaType, .unsupportedMediaType)
+            throw APIFailure(.unsupportedMediaType, .contentType, .unsupportedMediaType)
         }
         if let declaredLength, declaredLength > maximumBytes {
-            throw APIFailure(.contentTooLarge, .bodyTooLarge(maximum: maximumBytes))
+            throw APIFailure(.contentTooLarge, .body, .bodyTooLarge(maximum: maximumBytes))
         }
         let buffer = try await collect(request, maximumBytes: maximumBytes)
         return Array(buffer.readableBytesView)
@@ -33,7 +33,7 @@ struct RequestJSON {
         do {
             return try await request.body.collect(upTo: maximumBytes)
         } catch is NIOTooManyBytesError {
-            throw APIFailure(.contentTooLarge, .bodyTooLarge(maximum: maximumBytes))
+            throw APIFailure(.contentTooLarge, .body, .bodyTooLarge(maximum: maximumBytes))
         }
     }
 
@@ -44,7 +44,7 @@ struct RequestJSON {
     }
 
     /// The members of a JSON object body, for the routes whose body the library does not read
-    /// as a whole (login, verification, upgrade).
+    /// as a whole (login, verification).
     ///
     /// - Parameter allowed: the members the route takes (another one is `unknown_member`), or
     ///   `nil` for any.
@@ -58,31 +58,9 @@ struct RequestJSON {
         }
         guard case .object(let members) = value else { throw APIFailure(ValidationError(.json, .notAnObject)) }
         if let allowed, let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw APIFailure(.badRequest, .unknownMember(unknown, allowed: allowed))
+            throw APIFailure(.badRequest, .json, .unknownMember(name: unknown, allowed: allowed))
         }
         return members
-    }
-
-    /// A typed phone number, `"phoneNumber": {"number": "090-1234-5678", "country": "JP"}`, as a
-    /// sign-up body takes it (`country` optional, no other member): taken out of `members`, or
-    /// `nil` when `phoneNumber` is not an object.
-    static func typedPhone(in members: inout [String: JSONValue]) throws -> (number: String, country: String?)? {
-        guard case .object(let phone) = members["phoneNumber"] else { return nil }
-        members["phoneNumber"] = nil
-        var problems: [ValidationError.Problem] = []
-        for name in phone.keys.sorted() where name != "number" && name != "country" {
-            problems.append(ValidationError.Problem(field: .phoneNumber, .notTypedPhoneMember(name: name)))
-        }
-        let strings = try Self.strings(
-            ["number", "country"],
-            of: phone,
-            fields: ["number": .phoneNumber, "country": .country]
-        )
-        if strings["number"] == nil, phone["number"] == nil {
-            problems.append(ValidationError.Problem(field: .phoneNumber, .missing))
-        }
-        guard problems.isEmpty, let number = strings["number"] else { throw APIFailure(ValidationError(problems)) }
-        return (number, strings["country"])
     }
 
     /// The string members `names` of `members` (absent: `nil`), every member of another type

@@ -31,7 +31,8 @@ struct Routes {
                 router.on(RouterPath(path), method: method) { request, _ -> Response in
                     throw APIFailure(
                         .methodNotAllowed,
-                        .methodNotAllowed(request.method.rawValue, allowed: allowed.map(\.rawValue)),
+                        .method,
+                        .methodNotAllowed(method: request.method.rawValue, allowed: allowed.map(\.rawValue)),
                         headers: [.allow: allowHeader]
                     )
                 }

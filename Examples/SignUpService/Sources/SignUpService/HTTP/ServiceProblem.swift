@@ -1,226 +1,189 @@
 public import KiiIdentity
 
-/// A problem of the service's own (not of the library's rules): bad credentials, a missing
-/// token, a wrong verification code, a body too large, ... With a field, a stable code and a
-/// reason and message in each language the library speaks, in the same JSON shape as a
-/// `ValidationError`'s problems.
-public struct ServiceProblem: Sendable, Hashable {
-    /// The member or part of the request it is about (`password`, `Authorization`, `body`, ...).
-    public var field: String
-    /// The stable machine code.
-    public var code: String
-    private var english: (reason: String, message: String)
-    private var japanese: (reason: String, message: String)
-
-    init(field: String, code: String, english: (String, String), japanese: (String, String)) {
-        self.field = field
-        self.code = code
-        self.english = english
-        self.japanese = japanese
-    }
-
-    /// The reason in `language`, without the field's name.
-    public func reason(in language: ValidationError.Language) -> String {
-        language == .japanese ? japanese.reason : english.reason
-    }
-
-    /// The whole sentence in `language`.
-    public func message(in language: ValidationError.Language) -> String {
-        language == .japanese ? japanese.message : english.message
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.field == rhs.field && lhs.code == rhs.code && lhs.english == rhs.english && lhs.japanese == rhs.japanese
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(field)
-        hasher.combine(code)
-        hasher.combine(english.message)
-    }
-
-    /// The problem as a member of `{"errors": [...]}`, its members in the order of
-    /// `ValidationError.jsonBody(in:)`: field, code, reason, message.
-    func json(in language: ValidationError.Language) -> String {
-        let members = [
-            ("field", field), ("code", code), ("reason", reason(in: language)), ("message", message(in: language)),
-        ]
-        return "{" + members.map { "\(JSONValue.string($0.0)):\(JSONValue.string($0.1))" }.joined(separator: ",") + "}"
-    }
-
-    /// `{"errors":[...]}` of `problems` in `language`.
-    static func body(_ problems: [ServiceProblem], in language: ValidationError.Language) -> String {
-        #"{"errors":["# + problems.map { $0.json(in: language) }.joined(separator: ",") + "]}"
-    }
-
-    // MARK: The catalog
-
+/// The service's own problems (not the library's rules): bad credentials, a missing token, a
+/// wrong verification code, a body too large, ... A `ValidationError.Detail` like the library's
+/// own, so that each has a stable code, a reason in English and in Japanese beside it, and the
+/// same JSON body (`ValidationError.jsonBody(in:)`) as every other answer.
+public enum ServiceProblem: ValidationError.Detail {
     /// A wrong password, an unknown identifier or a user without a password: one answer for all.
-    static let invalidCredentials = ServiceProblem(
-        field: "password",
-        code: "invalid_credentials",
-        english: ("is wrong, or no user has that identifier", "the identifier or the password is wrong"),
-        japanese: ("が正しくないか、その ID のユーザーがいません", "ログイン ID またはパスワードが正しくありません")
-    )
-
+    case invalidCredentials
     /// A right password for an identifier that waits for verification.
-    static func notVerified(_ kind: LoginKind) -> ServiceProblem {
-        let (english, japanese) = kind == .email ? ("email address", "メールアドレス") : ("phone number", "電話番号")
-        return ServiceProblem(
-            field: kind.field.rawValue,
-            code: "not_verified",
-            english: (
-                "is not verified yet: verify it with its code before logging in with it",
-                "\(english) is not verified yet: verify it with its code before logging in with it"
-            ),
-            japanese: (
-                "はまだ確認されていません。確認コードで確認してからログインしてください",
-                "\(japanese)はまだ確認されていません。確認コードで確認してからログインしてください"
-            )
-        )
-    }
-
+    case notVerified
     /// No `Authorization: Bearer`, or a token that is unknown or expired.
-    static let unauthorized = ServiceProblem(
-        field: "Authorization",
-        code: "invalid_token",
-        english: (
-            "needs a valid access token (Bearer)",
-            "Authorization needs a valid access token (Bearer): log in again"
-        ),
-        japanese: ("に有効なアクセストークン (Bearer) が必要です", "有効なアクセストークンがありません。もう一度ログインしてください")
-    )
-
+    case invalidToken
     /// A user ID that names no user.
-    static let userNotFound = ServiceProblem(
-        field: "userID",
-        code: "user_not_found",
-        english: ("names no user", "user ID names no user"),
-        japanese: ("のユーザーは存在しません", "そのユーザー ID のユーザーは存在しません")
-    )
-
+    case userNotFound
     /// A path the service does not serve.
-    static func noRoute(_ path: String) -> ServiceProblem {
-        ServiceProblem(
-            field: "path",
-            code: "not_found",
-            english: ("\(path) is not a route of this service", "path \(path) is not a route of this service"),
-            japanese: ("\(path) はこのサービスのルートではありません", "パス \(path) はこのサービスのルートではありません")
-        )
-    }
-
+    case noRoute(path: String)
     /// A method the path does not take.
-    static func methodNotAllowed(_ method: String, allowed: [String]) -> ServiceProblem {
-        let list = allowed.joined(separator: ", ")
-        return ServiceProblem(
-            field: "method",
-            code: "method_not_allowed",
-            english: (
-                "\(method) is not allowed here (allowed: \(list))",
-                "method \(method) is not allowed here (allowed: \(list))"
-            ),
-            japanese: ("\(method) はここでは使えません（使えるのは \(list)）", "メソッド \(method) はここでは使えません（使えるのは \(list)）")
-        )
-    }
-
+    case methodNotAllowed(method: String, allowed: [String])
     /// A body longer than the limit.
-    static func bodyTooLarge(maximum: Int) -> ServiceProblem {
-        ServiceProblem(
-            field: "body",
-            code: "too_large",
-            english: (
-                "is too large (maximum \(maximum) bytes)", "request body is too large (maximum \(maximum) bytes)"
-            ),
-            japanese: ("が大きすぎます（最大 \(maximum) バイト）", "リクエストの本文が大きすぎます（最大 \(maximum) バイト）")
-        )
-    }
-
+    case bodyTooLarge(maximum: Int)
     /// A body that is not `application/json`.
-    static let unsupportedMediaType = ServiceProblem(
-        field: "Content-Type",
-        code: "unsupported_media_type",
-        english: ("must be application/json", "Content-Type must be application/json"),
-        japanese: ("は application/json にしてください", "Content-Type は application/json にしてください")
-    )
-
+    case unsupportedMediaType
     /// Too many failed attempts for one identifier (or one verification) in a minute.
-    static func tooManyAttempts(field: String, retryAfter: Int64) -> ServiceProblem {
-        ServiceProblem(
-            field: field,
-            code: "too_many_attempts",
-            english: (
-                "has had too many failed attempts: try again in \(retryAfter) seconds",
-                "too many failed attempts for this \(field): try again in \(retryAfter) seconds"
-            ),
-            japanese: (
-                "の失敗が多すぎます。\(retryAfter) 秒後にもう一度お試しください",
-                "失敗が多すぎます。\(retryAfter) 秒後にもう一度お試しください"
-            )
-        )
-    }
-
+    case tooManyAttempts(retryAfter: Int64)
     /// A verification code that is wrong, expired or for an identifier the user no longer has.
-    static let wrongCode = ServiceProblem(
-        field: "code",
-        code: "wrong_code",
-        english: (
-            "is wrong, expired or already used",
-            "verification code is wrong, expired or already used"
-        ),
-        japanese: ("が正しくないか、期限切れか、使用済みです", "確認コードが正しくないか、期限切れか、使用済みです")
-    )
-
+    case wrongCode
     /// A `field` of `POST /users/me/verify` that is not `emailAddress` or `phoneNumber`.
-    static let notVerifiable = ServiceProblem(
-        field: "field",
-        code: "not_verifiable",
-        english: ("must be emailAddress or phoneNumber", "field must be emailAddress or phoneNumber"),
-        japanese: ("は emailAddress か phoneNumber にしてください", "field は emailAddress か phoneNumber にしてください")
-    )
-
+    case notVerifiable
     /// A member the route does not take.
-    static func unknownMember(_ name: String, allowed: [String]) -> ServiceProblem {
-        let list = allowed.joined(separator: ", ")
-        return ServiceProblem(
-            field: "json",
-            code: "unknown_member",
-            english: (
-                "has a member '\(name)' this route does not take (it takes \(list))",
-                "JSON text has a member '\(name)' this route does not take (it takes \(list))"
-            ),
-            japanese: (
-                "にこのルートで使えないメンバー '\(name)' があります（使えるのは \(list)）",
-                "JSON テキストにこのルートで使えないメンバー '\(name)' があります（使えるのは \(list)）"
-            )
-        )
+    case unknownMember(name: String, allowed: [String])
+    /// A failure of the service itself (logged, never detailed to the client).
+    case internalError
+    /// The database cannot be reached (health check and requests).
+    case databaseUnavailable
+
+    public var code: ValidationError.Code {
+        switch self {
+        case .invalidCredentials: ValidationError.Code(rawValue: "invalid_credentials")
+        case .notVerified: ValidationError.Code(rawValue: "not_verified")
+        case .invalidToken: ValidationError.Code(rawValue: "invalid_token")
+        case .userNotFound: ValidationError.Code(rawValue: "user_not_found")
+        case .noRoute: ValidationError.Code(rawValue: "not_found")
+        case .methodNotAllowed: ValidationError.Code(rawValue: "method_not_allowed")
+        case .bodyTooLarge: ValidationError.Code(rawValue: "too_large")
+        case .unsupportedMediaType: ValidationError.Code(rawValue: "unsupported_media_type")
+        case .tooManyAttempts: ValidationError.Code(rawValue: "too_many_attempts")
+        case .wrongCode: ValidationError.Code(rawValue: "wrong_code")
+        case .notVerifiable: ValidationError.Code(rawValue: "not_verifiable")
+        case .unknownMember: ValidationError.Code(rawValue: "unknown_member")
+        case .internalError: ValidationError.Code(rawValue: "internal_error")
+        case .databaseUnavailable: ValidationError.Code(rawValue: "unavailable")
+        }
     }
 
-    /// An upgrade of a user that already has identifiers and a password.
-    static let notPseudoUser = ServiceProblem(
-        field: "user",
-        code: "not_a_pseudo_user",
-        english: (
-            "is not a pseudo user: change identifiers with PATCH /users/me",
-            "user is not a pseudo user: change identifiers with PATCH /users/me"
-        ),
-        japanese: (
-            "は匿名ユーザーではありません。ID の変更は PATCH /users/me で行ってください", "ユーザーは匿名ユーザーではありません。ID の変更は PATCH /users/me で行ってください"
-        )
-    )
+    public var name: String {
+        switch self {
+        case .invalidCredentials: "invalidCredentials"
+        case .notVerified: "notVerified"
+        case .invalidToken: "invalidToken"
+        case .userNotFound: "userNotFound"
+        case .noRoute: "noRoute"
+        case .methodNotAllowed: "methodNotAllowed"
+        case .bodyTooLarge: "bodyTooLarge"
+        case .unsupportedMediaType: "unsupportedMediaType"
+        case .tooManyAttempts: "tooManyAttempts"
+        case .wrongCode: "wrongCode"
+        case .notVerifiable: "notVerifiable"
+        case .unknownMember: "unknownMember"
+        case .internalError: "internalError"
+        case .databaseUnavailable: "databaseUnavailable"
+        }
+    }
 
-    /// A failure of the service itself (logged, never detailed to the client).
-    static let internalError = ServiceProblem(
-        field: "service",
-        code: "internal_error",
-        english: ("failed; the request was not carried out", "the service failed; the request was not carried out"),
-        japanese: ("で障害が起きました。リクエストは実行されていません", "サービスで障害が起きました。リクエストは実行されていません")
-    )
+    public var parameters: [(name: String, value: String)] {
+        switch self {
+        case .noRoute(let path): [("path", path)]
+        case .methodNotAllowed(let method, let allowed):
+            [("method", method), ("allowed", allowed.joined(separator: ","))]
+        case .bodyTooLarge(let maximum): [("maximum", String(maximum))]
+        case .tooManyAttempts(let retryAfter): [("retryAfter", String(retryAfter))]
+        case .unknownMember(let name, let allowed): [("name", name), ("allowed", allowed.joined(separator: ","))]
+        default: []
+        }
+    }
 
-    /// The database cannot be reached (health check and requests).
-    static let databaseUnavailable = ServiceProblem(
-        field: "database",
-        code: "unavailable",
-        english: ("cannot be reached", "the database cannot be reached"),
-        japanese: ("に接続できません", "データベースに接続できません")
-    )
+    public func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
+        switch self {
+        case .invalidCredentials:
+            language.phrase(
+                "is wrong, or no user has that identifier",
+                ("が", "正しくないか、その ID のユーザーがいません")
+            )
+        case .notVerified:
+            language.phrase(
+                "is not verified yet: verify it with its code before logging in with it",
+                ("は", "まだ確認されていません。確認コードで確認してからログインしてください")
+            )
+        case .invalidToken:
+            language.phrase(
+                "needs a valid access token (Bearer): log in again",
+                ("に", "有効なアクセストークン (Bearer) が必要です。もう一度ログインしてください")
+            )
+        case .userNotFound: language.phrase("names no user", ("の", "ユーザーは存在しません"))
+        case .noRoute(let path):
+            language.phrase("\(path) is not a route of this service", ("の", "\(path) はこのサービスのルートではありません"))
+        case .methodNotAllowed(let method, let allowed):
+            language.phrase(
+                "\(method) is not allowed here (allowed: \(allowed.joined(separator: ", ")))",
+                ("の", "\(method) はここでは使えません（使えるのは \(allowed.joined(separator: "、"))）")
+            )
+        case .bodyTooLarge(let maximum):
+            language.phrase("is too large (maximum \(maximum) bytes)", ("が", "大きすぎます（最大 \(maximum) バイト）"))
+        case .unsupportedMediaType:
+            language.phrase("must be application/json", ("は", "application/json にしてください"))
+        case .tooManyAttempts(let retryAfter):
+            language.phrase(
+                "has had too many failed attempts: try again in \(retryAfter) seconds",
+                ("の", "失敗が多すぎます。\(retryAfter) 秒後にもう一度お試しください")
+            )
+        case .wrongCode:
+            language.phrase("is wrong, expired or already used", ("が", "正しくないか、期限切れか、使用済みです"))
+        case .notVerifiable:
+            language.phrase("must be emailAddress or phoneNumber", ("は", "emailAddress か phoneNumber にしてください"))
+        case .unknownMember(let name, let allowed):
+            language.phrase(
+                "has a member '\(name)' this route does not take (it takes \(allowed.joined(separator: ", ")))",
+                ("に", "このルートで使えないメンバー '\(name)' があります（使えるのは \(allowed.joined(separator: "、"))）")
+            )
+        case .internalError:
+            language.phrase("failed; the request was not carried out", ("で", "障害が起きました。リクエストは実行されていません"))
+        case .databaseUnavailable: language.phrase("cannot be reached", ("に", "接続できません"))
+        }
+    }
+
+    public init?(name: String, parameters: [String: String]) {
+        func list(_ key: String) -> [String] { parameters[key]?.split(separator: ",").map(String.init) ?? [] }
+        switch name {
+        case "invalidCredentials": self = .invalidCredentials
+        case "notVerified": self = .notVerified
+        case "invalidToken": self = .invalidToken
+        case "userNotFound": self = .userNotFound
+        case "noRoute":
+            guard let path = parameters["path"] else { return nil }
+            self = .noRoute(path: path)
+        case "methodNotAllowed":
+            guard let method = parameters["method"] else { return nil }
+            self = .methodNotAllowed(method: method, allowed: list("allowed"))
+        case "bodyTooLarge":
+            guard let maximum = parameters["maximum"].flatMap({ Int($0) }) else { return nil }
+            self = .bodyTooLarge(maximum: maximum)
+        case "unsupportedMediaType": self = .unsupportedMediaType
+        case "tooManyAttempts":
+            guard let retryAfter = parameters["retryAfter"].flatMap({ Int64($0) }) else { return nil }
+            self = .tooManyAttempts(retryAfter: retryAfter)
+        case "wrongCode": self = .wrongCode
+        case "notVerifiable": self = .notVerifiable
+        case "unknownMember":
+            guard let member = parameters["name"] else { return nil }
+            self = .unknownMember(name: member, allowed: list("allowed"))
+        case "internalError": self = .internalError
+        case "databaseUnavailable": self = .databaseUnavailable
+        default: return nil
+        }
+    }
+}
+
+extension ValidationError.Field {
+    /// The request's `Authorization` header.
+    static let authorization = Self(rawValue: "Authorization")
+    /// The request's `Content-Type` header.
+    static let contentType = Self(rawValue: "Content-Type")
+    /// The request's path.
+    static let path = Self(rawValue: "path")
+    /// The request's method.
+    static let method = Self(rawValue: "method")
+    /// The request's body.
+    static let body = Self(rawValue: "body")
+    /// A verification code.
+    static let code = Self(rawValue: "code")
+    /// The `username` member of a login body: what the user typed.
+    static let loginUsername = Self(rawValue: "username")
+    /// The member naming what to verify.
+    static let verificationTarget = Self(rawValue: "field")
+    /// The service itself.
+    static let service = Self(rawValue: "service")
+    /// The database.
+    static let database = Self(rawValue: "database")
 }

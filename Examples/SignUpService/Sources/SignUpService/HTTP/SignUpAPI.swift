@@ -62,10 +62,13 @@ struct SignUpAPI: Sendable {
 
     func createPseudoUser(_ request: Request) async throws -> Response {
         let bytes = try await RequestJSON.bytes(of: request, maximumBytes: configuration.maxBodyBytes, allowEmpty: true)
-        let members = try bytes.map { try RequestJSON.members(of: $0, allowed: nil) } ?? [:]
         let pseudo: PseudoUserRegistration
         do throws(ValidationError) {
-            pseudo = try PseudoUserRegistration(json: members)
+            if let bytes {
+                pseudo = try PseudoUserRegistration(json: bytes)
+            } else {
+                pseudo = try PseudoUserRegistration()
+            }
         } catch {
             throw APIFailure(error)
         }
@@ -92,49 +95,23 @@ struct SignUpAPI: Sendable {
     func upgrade(_ request: Request) async throws -> Response {
         let userID = try await authenticate(request)
         let bytes = try await RequestJSON.bytes(of: request, maximumBytes: configuration.maxBodyBytes) ?? []
-        let names = ["loginName", "emailAddress", "phoneNumber", "password", "country"]
-        var members = try RequestJSON.members(of: bytes, allowed: names)
-        let typedPhone = try RequestJSON.typedPhone(in: &members)
-        let given = try RequestJSON.strings(
-            names,
-            of: members,
-            fields: ["loginName": .username, "emailAddress": .emailAddress, "phoneNumber": .phoneNumber]
-        )
         guard let current = try await store.user(userID) else { throw BearerToken.failure }
-        guard current.isPseudoUser else { throw StoreError.notPseudoUser }
-        var identity = IdentityData(
-            username: given["loginName"],
-            email: given["emailAddress"],
-            phone: given["phoneNumber"]
-        )
-        if let typedPhone {
-            identity = IdentityData(
-                username: identity.username,
-                email: identity.email,
-                typedPhone: typedPhone.number,
-                phoneCountry: typedPhone.country
-            )
-        }
+        let policy = policy
         let upgrade: PseudoUserUpgrade
         do throws(ValidationError) {
-            upgrade = try PseudoUserUpgrade(
-                identity: identity,
-                password: given["password"] ?? "",
-                country: given["country"] ?? current.record.country?.rawValue,
-                policy: policy
-            )
+            upgrade = try PseudoUserUpgrade(of: current.record, json: bytes, policy: policy)
         } catch {
             throw APIFailure(error)
         }
+        // Hashed before the transaction (bcrypt is slow); the upgrade is checked again on the
+        // user as locked, whose fields another request may have changed meanwhile.
         let hash = try await hasher.hash(upgrade.body.password.rawValue)
         let now = clock()
         let codes = issueCodes(for: upgrade.awaitingVerification, of: upgrade.body.record, userID: userID, now: now)
         let updated = try await store.change(userID: userID, now: now) { locked in
-            guard locked.isPseudoUser else { throw StoreError.notPseudoUser }
-            var members = locked.record.json
-            members.merge(upgrade.body.record.json) { _, new in new }
+            let upgrade = try PseudoUserUpgrade(of: locked.record, json: bytes, policy: policy)
             return UserChange(
-                record: try UserRecord(json: members),
+                record: upgrade.updated,
                 passwordHash: hash,
                 emailVerified: upgrade.emailAddressVerified,
                 phoneVerified: upgrade.phoneNumberVerified,
@@ -173,15 +150,15 @@ struct SignUpAPI: Sendable {
             throw APIFailure(error)
         }
         let throttleKeys = lookup.keys.map { "login:\($0.kind.rawValue):\($0.value)" }
-        try await checkThrottle(throttleKeys, field: "username")
+        try await checkThrottle(throttleKeys, field: .loginUsername)
         let found = try await store.user(holdingFirstOf: lookup.keys)
         let matches = try await hasher.verify(password, against: found?.user.passwordHash)
         guard matches, let found else {
             try await store.recordFailure(of: throttleKeys, now: clock(), window: Self.throttleWindow)
-            throw APIFailure(.unauthorized, .invalidCredentials)
+            throw APIFailure(.unauthorized, .password, .invalidCredentials)
         }
         guard found.user.canLogIn(with: found.key.kind, policy: policy) else {
-            throw APIFailure(.forbidden, .notVerified(found.key.kind))
+            throw APIFailure(.forbidden, found.key.kind.field, .notVerified)
         }
         try await store.clearFailures(of: throttleKeys)
         let token = AccessToken()
@@ -207,7 +184,7 @@ struct SignUpAPI: Sendable {
 
     func readUser(_ request: Request, userID: String) async throws -> Response {
         let caller = try await authenticate(request)
-        guard let user = try await store.user(userID) else { throw APIFailure(.notFound, .userNotFound) }
+        guard let user = try await store.user(userID) else { throw APIFailure(.notFound, .userID, .userNotFound) }
         if caller == userID { return .json(.ok, UserJSON.owner(user)) }
         return .json(.ok, UserJSON.others(user, exposeFullUserData: policy.exposeFullUserData))
     }
@@ -268,14 +245,14 @@ struct SignUpAPI: Sendable {
         switch field {
         case ValidationError.Field.emailAddress.rawValue: kind = .email
         case ValidationError.Field.phoneNumber.rawValue: kind = .phone
-        default: throw APIFailure(.badRequest, .notVerifiable)
+        default: throw APIFailure(.badRequest, .verificationTarget, .notVerifiable)
         }
         let throttleKeys = ["verify:\(userID):\(kind.rawValue)"]
-        try await checkThrottle(throttleKeys, field: "code")
+        try await checkThrottle(throttleKeys, field: .code)
         let codeHash = VerificationCode(digits: code).hash(userID: userID, kind: kind)
         guard try await store.verify(userID: userID, kind: kind, codeHash: codeHash, now: clock()) else {
             try await store.recordFailure(of: throttleKeys, now: clock(), window: Self.throttleWindow)
-            throw APIFailure(.badRequest, .wrongCode)
+            throw APIFailure(.badRequest, .code, .wrongCode)
         }
         try await store.clearFailures(of: throttleKeys)
         return .empty()
@@ -297,7 +274,7 @@ struct SignUpAPI: Sendable {
                 try await database.raw("SELECT 1 AS one").first(decodingColumn: "one", as: Int.self)
             }
         } catch {
-            throw APIFailure(.serviceUnavailable, .databaseUnavailable)
+            throw APIFailure(.serviceUnavailable, .database, .databaseUnavailable)
         }
         return .json(.ok, ["status": "ok", "database": .string(store.pool.flavour.rawValue)])
     }
@@ -313,14 +290,15 @@ struct SignUpAPI: Sendable {
     }
 
     /// 429 with `Retry-After` when `keys` have had the allowed failures in the current window.
-    private func checkThrottle(_ keys: [String], field: String) async throws {
+    private func checkThrottle(_ keys: [String], field: ValidationError.Field) async throws {
         let now = clock()
         let failures = try await store.failures(of: keys, now: now, window: Self.throttleWindow)
         guard failures.count >= configuration.loginFailuresPerMinute else { return }
         let retryAfter = max(1, failures.windowEnd - now)
         throw APIFailure(
             .tooManyRequests,
-            .tooManyAttempts(field: field, retryAfter: retryAfter),
+            field,
+            .tooManyAttempts(retryAfter: retryAfter),
             headers: [.retryAfter: String(retryAfter)]
         )
     }

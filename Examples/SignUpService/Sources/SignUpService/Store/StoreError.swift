@@ -6,8 +6,9 @@ public enum StoreError: Error, Sendable, Hashable {
     case taken([LoginKind])
     /// No user with that ID (deleted meanwhile).
     case userNotFound
-    /// An upgrade of a user that is not (or no longer) a pseudo user.
-    case notPseudoUser
+    /// A stored key that is not the normalised key of its kind: the database was written by
+    /// something else.
+    case corruptKey(LoginKind)
 }
 
 /// A step of a write at which a test can make the store fail, to prove that a failure at any

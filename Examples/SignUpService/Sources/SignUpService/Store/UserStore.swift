@@ -288,9 +288,8 @@ public struct UserStore: Sendable {
         case loginFailures = "login_failures"
     }
 
-    /// The keys stored for `userID` as `kind=value` (``UniquenessKey``'s description), in table
-    /// order.
-    public func keys(of userID: String) async throws -> [String] {
+    /// The keys stored for `userID`, in table order.
+    public func keys(of userID: String) async throws -> [UniquenessKey] {
         let rows = try await pool.withConnection { database in
             try await database.raw(
                 "SELECT kind, value FROM identity_keys WHERE user_id = \(bind: userID) ORDER BY kind"
@@ -302,7 +301,12 @@ public struct UserStore: Sendable {
                 value: try row.decode(column: "value", as: String.self)
             )
         }
-        return pairs.sorted { $0.kind < $1.kind }.map { "\($0.kind)=\($0.value)" }
+        return try pairs.sorted { $0.kind < $1.kind }.map { pair in
+            guard let key = UniquenessKey(kind: pair.kind, storedValue: pair.value) else {
+                throw StoreError.corruptKey(pair.kind)
+            }
+            return key
+        }
     }
 
     // MARK: Statements
