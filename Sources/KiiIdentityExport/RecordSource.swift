@@ -24,11 +24,8 @@ public final class RecordSource {
     /// - Throws: ``ExportInputError`` when reading fails or a CSV header row cannot be read.
     public init(input: InputFile, format: Format? = nil, skipsBlankLines: Bool) throws(ExportInputError) {
         lines = input.lines()
-        if let format {
-            self.format = format
-        } else {
-            self.format = Self.format(name: input.name, firstByte: try lines.peek())
-        }
+        let firstByte = try lines.peek()
+        self.format = format ?? Self.format(name: input.name, firstByte: firstByte)
         csv = self.format == .csv ? try CSVRecordReader(lines: lines) : nil
         self.skipsBlankLines = skipsBlankLines
     }
@@ -109,10 +106,7 @@ public final class RecordSource {
             switch line {
             case .tooLong:
                 return (lines.lineNumber, .read(.failure(ValidationError([.lineTooLong]))))
-            case .bytes(var bytes):
-                // A byte order mark is allowed at the start of the file only (the JSON reader
-                // refuses one anywhere else).
-                if lines.lineNumber == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            case .bytes(let bytes):
                 if skipsBlankLines && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 return (lines.lineNumber, .jsonLine(bytes))
             }

@@ -43,8 +43,7 @@ final class CSVRecordReader {
     private func readColumns(_ names: [[UInt8]]) {
         var seen = Set<String>()
         for (index, bytes) in names.enumerated() {
-            var name = String(decoding: bytes, as: UTF8.self)
-            if index == 0 && name.hasPrefix("\u{FEFF}") { name.removeFirst() }
+            let name = String(decoding: bytes, as: UTF8.self)
             if !ExportRecord.memberNames.contains(name) {
                 headerProblems.append(ValidationError.Problem(field: .line, .unknownColumn(column: index + 1)))
                 columns.append(nil)

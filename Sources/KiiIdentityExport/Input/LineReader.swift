@@ -9,6 +9,10 @@ import Darwin
 /// Memory stays within one chunk plus the longest accepted line: a line longer than
 /// ``maximumLineBytes`` is skipped without being kept and reported as ``Line/tooLong``. Lines
 /// end at `\n`; a last line without one is still a line. A `\r` before `\n` is left in place.
+///
+/// A UTF-8 byte order mark at the very start of the input is dropped here, the one place the
+/// export reader handles one: no line, CSV header or JSON text after it sees it (the JSON reader
+/// refuses one anywhere else).
 public final class LineReader {
     /// One line of input.
     public enum Line: Sendable {
@@ -38,6 +42,8 @@ public final class LineReader {
     private var start = 0
     private var end = 0
     private var atEnd = false
+    /// Whether the start of the input was read and a byte order mark there dropped.
+    private var startRead = false
     private let chunkSize: Int
     /// What owns the descriptor (an ``InputFile``), kept alive while lines are read from it.
     private let owner: AnyObject?
@@ -72,6 +78,7 @@ public final class LineReader {
     ///
     /// - Throws: ``ExportInputError`` when reading fails.
     public func next() throws(ExportInputError) -> Line? {
+        if !startRead { try readStart() }
         var searchFrom = start
         var skipped = 0
         while true {
@@ -106,13 +113,23 @@ public final class LineReader {
     ///
     /// - Throws: ``ExportInputError`` when reading fails.
     public func peek() throws(ExportInputError) -> UInt8? {
+        if !startRead { try readStart() }
         if start == end && !atEnd { try refill() }
         return start < end ? buffer[start] : nil
     }
 
+    /// Reads the first bytes of the input, enough to tell a byte order mark, and drops one.
+    private func readStart() throws(ExportInputError) {
+        startRead = true
+        while end < 3 && !atEnd { try refill() }
+        if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
+    }
+
     /// Hands over the bytes read but not returned yet, and whether the input has ended: for a
-    /// reader that goes on from here (``LineBlockReader``). This reader returns no more lines.
+    /// reader that goes on from here (``LineBlockReader``), after the start of the input (see
+    /// ``peek()``). This reader returns no more lines.
     package func takeBuffered() -> (bytes: [UInt8], atEnd: Bool) {
+        precondition(startRead, "the start of the input is read before its lines are handed over")
         let taken = Array(buffer[start..<end])
         start = end
         buffer = []

@@ -11,19 +11,15 @@ public struct JSONLineDecoder: Sendable {
     /// A decoder; one may serve many lines, from any thread.
     public init() {}
 
-    /// The members of the JSON object on a line.
+    /// The members of the JSON object on a line (a byte order mark that starts the input is
+    /// dropped by ``LineReader``; here, as anywhere in a line, one is `malformed_json`).
     ///
-    /// - Parameter isFirstLine: the line starts the input, where a UTF-8 byte order mark is
-    ///   skipped; anywhere else a byte order mark is `malformed_json`.
     /// - Returns: the members, or an error with one problem under `line`: `too_long`,
     ///   `invalid_utf8`, `malformed_json`, `duplicate_member`, `number_out_of_range`,
     ///   `nesting_too_deep` or `not_an_object`.
-    public func decodeObject(
-        from bytes: [UInt8],
-        isFirstLine: Bool = false
-    ) -> Result<[String: JSONValue], ValidationError> {
+    public func decodeObject(from bytes: [UInt8]) -> Result<[String: JSONValue], ValidationError> {
         do throws(ValidationError) {
-            let value = try JSONValue(parsing: bytes, allowingByteOrderMark: isFirstLine)
+            let value = try JSONValue(parsing: bytes)
             guard case .object(let members) = value else {
                 return .failure(ValidationError(.line, .notAnObject))
             }
@@ -34,8 +30,7 @@ public struct JSONLineDecoder: Sendable {
         }
     }
 
-    /// Reads a user record (a line other than the first: ``RecordSource`` drops a byte order
-    /// mark that starts the file).
+    /// Reads a user record.
     public func decodeRecord(from bytes: [UInt8]) -> Result<ExportRecord, ValidationError> {
         decodeObject(from: bytes).map(ExportRecord.init(members:))
     }

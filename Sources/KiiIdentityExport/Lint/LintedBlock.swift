@@ -63,14 +63,10 @@ package struct LintedBlock: Sendable {
             keys.reserveCapacity(lines.bytes.count / 40)
             lines.bytes.withUnsafeBufferPointer { all in
                 lines.forEachLine { line, text in
-                    var text = text
                     if text.count > maximumLineBytes {
                         records += 1
                         invalid.append(Invalid(line: line, problems: [.lineTooLong]))
                         return
-                    }
-                    if line == 1 && text.starts(with: [0xEF, 0xBB, 0xBF]) {
-                        text = UnsafeBufferPointer(rebasing: text[(text.startIndex + 3)...])
                     }
                     if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
                     records += 1

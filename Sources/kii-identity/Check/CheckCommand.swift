@@ -132,28 +132,21 @@ struct CheckCommand: ParsableCommand {
     }
 
     private func runJSONLines() throws {
-        let input = try InputFile(path: values.first)
-        let lines = input.lines()
+        let source = try RecordSource(
+            input: try InputFile(path: values.first),
+            format: .jsonLines,
+            skipsBlankLines: false
+        )
         let decoder = JSONLineDecoder()
         let policy = phonePolicy.policy
-        while let line = try lines.next() {
-            let isFirstLine = lines.lineNumber == 1
-            let result = Self.result(
-                of: line,
-                isFirstLine: isFirstLine,
-                decoder: decoder,
-                policy: policy,
-                language: language.catalog
-            )
-            print(result)
+        while let (_, item) = try source.next() {
+            print(Self.result(of: item, decoder: decoder, policy: policy, language: language.catalog))
         }
     }
 
-    /// The output object for one input line, reasons in `language` (a byte order mark is
-    /// skipped on the first line only).
+    /// The output object for one input line, reasons in `language`.
     static func result(
-        of line: LineReader.Line,
-        isFirstLine: Bool,
+        of item: RecordSource.Item,
         decoder: JSONLineDecoder,
         policy: PhonePolicy,
         language: KiiIdentity.ValidationError.Language
@@ -170,11 +163,13 @@ struct CheckCommand: ParsableCommand {
             }
             return writer.text
         }
-        switch line {
-        case .tooLong:
-            return failure([.lineTooLong])
-        case .bytes(let bytes):
-            switch decoder.decodeObject(from: bytes, isFirstLine: isFirstLine).map(CheckLine.init(members:)) {
+        switch item {
+        case .read(.failure(let error)):
+            return failure(error.problems)
+        case .read(.success):
+            preconditionFailure("a JSON Lines source hands out lines, and records only from CSV")
+        case .jsonLine(let bytes):
+            switch decoder.decodeObject(from: bytes).map(CheckLine.init(members:)) {
             case .failure(let error):
                 return failure(error.problems)
             case .success(let request):
