@@ -49,30 +49,39 @@ public final class RecordSource {
     /// How many bytes were read so far.
     public var bytesRead: Int { lines.bytesRead }
 
-    /// One record as read: a JSON line still to decode (decoding is left to the caller, so it can
-    /// run in parallel), or a CSV record already split into members.
+    /// One record as read, still to decode (decoding is left to the caller, so that it can run
+    /// in parallel): a JSON line, a CSV row, or the problem that kept a line from being either.
     public enum Item: Sendable {
         /// The bytes of a JSON line.
         case jsonLine([UInt8])
-        /// A record, or the problem that kept the line from being one.
-        case read(Result<ExportRecord, ValidationError>)
+        /// The cells of a CSV row.
+        case csvRow(CSVRow)
+        /// A line that is no record: too long, or not CSV.
+        case unreadable(ValidationError)
 
         /// How many bytes the item holds, to bound a batch.
         public var byteCount: Int {
-            if case .jsonLine(let bytes) = self { return bytes.count }
-            return 256
+            switch self {
+            case .jsonLine(let bytes): bytes.count
+            case .csvRow(let row): row.byteCount
+            case .unreadable: 0
+            }
+        }
+
+        /// The record, decoded, or the problem that keeps the line from being one.
+        public func record(decoder: JSONLineDecoder) -> Result<ExportRecord, ValidationError> {
+            switch self {
+            case .jsonLine(let bytes): decoder.decodeRecord(from: bytes)
+            case .csvRow(let row): .success(row.record())
+            case .unreadable(let error): .failure(error)
+            }
         }
 
         /// The record's registration check under `policy`.
         public func check(policy: RegistrationPolicy, decoder: JSONLineDecoder) -> RecordCheck {
-            let record: Result<ExportRecord, ValidationError>
-            switch self {
-            case .jsonLine(let bytes): record = decoder.decodeRecord(from: bytes)
-            case .read(let read): record = read
-            }
-            switch record {
-            case .success(let record): return RecordCheck(record, policy: policy)
-            case .failure(let error): return RecordCheck(unreadable: error.problems)
+            switch record(decoder: decoder) {
+            case .success(let record): RecordCheck(record, policy: policy)
+            case .failure(let error): RecordCheck(unreadable: error.problems)
             }
         }
     }
@@ -99,13 +108,16 @@ public final class RecordSource {
     /// - Throws: ``ExportInputError`` when reading fails.
     public func next() throws(ExportInputError) -> (line: Int, item: Item)? {
         if let csv {
-            guard let (line, record) = try csv.next() else { return nil }
-            return (line, .read(record))
+            guard let (line, row) = try csv.next() else { return nil }
+            switch row {
+            case .success(let row): return (line, .csvRow(row))
+            case .failure(let error): return (line, .unreadable(error))
+            }
         }
         while let line = try lines.next() {
             switch line {
             case .tooLong:
-                return (lines.lineNumber, .read(.failure(ValidationError([.lineTooLong]))))
+                return (lines.lineNumber, .unreadable(ValidationError([.lineTooLong])))
             case .bytes(let bytes):
                 if skipsBlankLines && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 return (lines.lineNumber, .jsonLine(bytes))

@@ -36,7 +36,7 @@ import Testing
         #expect(source.headerProblems.map(\.code) == [.unknownField])
         let (line, item) = try #require(try source.next())
         #expect(line == 2)
-        guard case .read(.success(let record)) = item else {
+        guard case .success(let record) = item.record(decoder: JSONLineDecoder()) else {
             Issue.record("not a record: \(item)")
             return
         }

@@ -3,28 +3,37 @@ import KiiIdentity
 /// Reads user records from CSV: a header row naming the members (`username`, `email`, ...),
 /// then one record per row. An empty cell is an absent member; `custom` holds a JSON object;
 /// `pseudo` is `true` or `false`.
+///
+/// Reading splits the input into rows (quoted fields may span lines, so this is done in order);
+/// a row's cells become a record later (``CSVRow/record()``), in a batch on every core, as a
+/// JSON line is decoded.
 final class CSVRecordReader {
     private let reader: CSVReader
-    private var columns: [String?] = []
+    private let header: CSVHeader
+
     /// Problems with the header row (line 1): unknown or repeated column names.
-    private(set) var headerProblems: [ValidationError.Problem] = []
+    var headerProblems: [ValidationError.Problem] { header.problems }
 
     /// Reads the header row of `lines` (none in an empty input).
     ///
     /// - Throws: ``ExportInputError`` when reading fails or the header cannot be read.
     init(lines: LineReader) throws(ExportInputError) {
         reader = CSVReader(lines: lines)
-        guard let header = try reader.next() else { return }
-        guard case .fields(let names) = header.record else {
+        guard let first = try reader.next() else {
+            header = CSVHeader(names: [])
+            return
+        }
+        guard case .fields(let names) = first.record else {
             throw ExportInputError("the CSV header row of \(reader.lines.name) cannot be read")
         }
-        readColumns(names)
+        header = CSVHeader(names: names)
     }
 
-    /// The next record, or `nil` at the end.
+    /// The next row, or `nil` at the end; a row that breaks CSV's syntax, or has another number
+    /// of fields than the header, is its problem.
     ///
     /// - Throws: ``ExportInputError`` when reading fails.
-    func next() throws(ExportInputError) -> (line: Int, record: Result<ExportRecord, ValidationError>)? {
+    func next() throws(ExportInputError) -> (line: Int, row: Result<CSVRow, ValidationError>)? {
         guard let (line, record) = try reader.next() else { return nil }
         switch record {
         case .tooLong:
@@ -32,35 +41,59 @@ final class CSVRecordReader {
         case .malformed(let detail):
             return (line, .failure(ValidationError(.line, detail)))
         case .fields(let cells):
-            guard cells.count == columns.count else {
-                let detail = ValidationError.ExportDetail.columnCount(fields: cells.count, headerFields: columns.count)
+            guard cells.count == header.columns.count else {
+                let detail = ValidationError.ExportDetail.columnCount(
+                    fields: cells.count,
+                    headerFields: header.columns.count
+                )
                 return (line, .failure(ValidationError(.line, detail)))
             }
-            return (line, .success(makeRecord(from: cells)))
+            return (line, .success(CSVRow(cells: cells, header: header)))
         }
     }
+}
 
-    private func readColumns(_ names: [[UInt8]]) {
+/// The columns a CSV header names: a member of a user record each, or `nil` for a column that
+/// is unknown or repeated (a problem of the header, its cells ignored).
+final class CSVHeader: Sendable {
+    /// The member of each column.
+    let columns: [String?]
+    /// The header's problems, under `line`.
+    let problems: [ValidationError.Problem]
+
+    init(names: [[UInt8]]) {
         var seen = Set<String>()
+        var columns: [String?] = []
+        var problems: [ValidationError.Problem] = []
         for (index, bytes) in names.enumerated() {
             let name = String(decoding: bytes, as: UTF8.self)
             if !ExportRecord.memberNames.contains(name) {
-                headerProblems.append(ValidationError.Problem(field: .line, .unknownColumn(column: index + 1)))
+                problems.append(ValidationError.Problem(field: .line, .unknownColumn(column: index + 1)))
                 columns.append(nil)
             } else if !seen.insert(name).inserted {
-                headerProblems.append(
-                    ValidationError.Problem(field: .line, .repeatedColumn(name: name, column: index + 1))
-                )
+                problems.append(ValidationError.Problem(field: .line, .repeatedColumn(name: name, column: index + 1)))
                 columns.append(nil)
             } else {
                 columns.append(name)
             }
         }
+        self.columns = columns
+        self.problems = problems
     }
+}
 
-    private func makeRecord(from cells: [[UInt8]]) -> ExportRecord {
+/// One CSV row under its header, its cells still bytes: ``record()`` decodes it.
+public struct CSVRow: Sendable {
+    let cells: [[UInt8]]
+    let header: CSVHeader
+
+    /// How many bytes the cells hold.
+    var byteCount: Int { cells.reduce(0) { $0 + $1.count } }
+
+    /// The record of the row: each cell as its column's member, its input problems kept.
+    public func record() -> ExportRecord {
         var record = ExportRecord()
-        for (name, cell) in zip(columns, cells) {
+        for (name, cell) in zip(header.columns, cells) {
             guard let name, !cell.isEmpty else { continue }
             guard let text = String(validating: cell, as: UTF8.self) else {
                 record.addProblem(member: name, .invalidUTF8)

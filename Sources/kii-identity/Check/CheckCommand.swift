@@ -164,10 +164,10 @@ struct CheckCommand: ParsableCommand {
             return writer.text
         }
         switch item {
-        case .read(.failure(let error)):
+        case .unreadable(let error):
             return failure(error.problems)
-        case .read(.success):
-            preconditionFailure("a JSON Lines source hands out lines, and records only from CSV")
+        case .csvRow:
+            preconditionFailure("a JSON Lines source hands out lines, never CSV rows")
         case .jsonLine(let bytes):
             switch decoder.decodeObject(from: bytes).map(CheckLine.init(members:)) {
             case .failure(let error):

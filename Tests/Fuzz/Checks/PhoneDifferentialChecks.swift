@@ -1,5 +1,5 @@
 internal import CPhoneNumberShims
-public import KiiIdentity
+import KiiIdentity
 package import KiiIdentityProbes
 
 /// The compiled phone engine against libphonenumber, in the same process (issue 11): the
@@ -23,7 +23,9 @@ package enum PhoneDifferentialChecks {
     /// How the two engines differ on `probe`; `nil` when they agree on every fact.
     package static func disagreement(_ probe: Probe) -> String? {
         guard let form = probe.form else {
-            let library = PhoneEngineProbe.library(probe.text, region: probe.region)
+            guard let library = PhoneEngineProbe.library(probe.text, region: probe.region) else {
+                return "\(probe): not an input the syntax step hands on"
+            }
             guard let compiled = PhoneEngineProbe.compiled(probe.text, region: probe.region) else {
                 return "\(probe): the compiled engine gave no verdict (libphonenumber: \(library))"
             }
