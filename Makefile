@@ -24,7 +24,7 @@ run: deps
 	$(SWIFT) build -c release --product kii-identity $(TOOL_TRAIT)
 	./.build/release/kii-identity lint $(SAMPLE); status=$$?; [ $$status -le 1 ] || exit $$status
 
-# The sign-up service's suites (issue 23) run too, in the example's own build folder: on SQLite,
+# The sign-up service's suites run too, in the example's own build folder: on SQLite,
 # and on PostgreSQL when SIGNUP_POSTGRES_URL is set (Scripts/postgres-throwaway.sh starts one; CI
 # sets SIGNUP_REQUIRE_POSTGRES=1, which fails those tests when the URL is missing). As for
 # `make example`, the build plan is dropped first so that SwiftPM sees this package's new files.
@@ -34,7 +34,7 @@ test: deps
 	rm -f $(SIGNUP)/.build/debug/description.json
 	$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build
 
-# The README's example as a client builds it (issue 14): Examples/QuickStart depends on this package
+# The README's example as a client builds it: Examples/QuickStart depends on this package
 # by path and imports only KiiIdentity, no Foundation, in its own build folder. Checks that its
 # main.swift and its output are the README's, and that every relative link of the docs resolves.
 # SwiftPM keeps a dependency's file list in its build plan and misses files in a new folder of it
@@ -46,7 +46,7 @@ example: deps
 	Scripts/check-readme-example.sh $(EXAMPLE)/.build/debug/QuickStart
 	Scripts/check-links.sh
 
-# The compiled phone engine against libphonenumber over a million cases (issue 11; `make test`
+# The compiled phone engine against libphonenumber over a million cases (`make test`
 # runs 100,000). PHONE_CASES raises the count.
 PHONE_CASES ?= 1000000
 differential: deps
@@ -78,7 +78,7 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks Examples
 
-# Validation throughput with same-run baselines (issue 5). ARGS=--quick for the CI smoke run,
+# Validation throughput with same-run baselines. ARGS=--quick for the CI smoke run,
 # ARGS="--filter email --json" and so on; see `kii-identity-bench --help`.
 BENCH_SCRATCH ?= .build-bench
 bench: deps
@@ -88,7 +88,7 @@ bench: deps
 bench-quick: deps
 	$(MAKE) bench ARGS="--quick $(ARGS)"
 
-# The main job at full size (issue 24): exports of 1, 2 and 10 million records (valid; with
+# The main job at full size: exports of 1, 2 and 10 million records (valid; with
 # invalid lines; with conflicts), generated once into $(BENCH_SCRATCH)/lint-exports (about 4 GB,
 # git-ignored), linted by the release tool on 1 and 2 threads: records/s, bytes/s, peak RSS and
 # bytes a record, beside two floors of the same run (reading the lines; the strict JSON reader
@@ -100,12 +100,12 @@ bench-lint: deps
 	$(BENCH_SCRATCH)/release/kii-identity-bench --lint-tool $(BENCH_SCRATCH)/release/kii-identity \
 		--lint-exports $(BENCH_SCRATCH)/lint-exports --lint-sizes $(LINT_SIZES) $(ARGS)
 
-# The sign-up service under load (issue 23): wrk on loopback against the release build, on SQLite
+# The sign-up service under load: wrk on loopback against the release build, on SQLite
 # and on a throwaway PostgreSQL; see Scripts/bench-signup.sh (SECONDS_PER_RUN, CONNECTIONS).
 bench-signup: deps
 	Scripts/bench-signup.sh
 
-# Fuzzing (issue 6): each libFuzzer target runs FUZZ_SECONDS with its corpus, Fixtures/fuzz/<Name>
+# Fuzzing: each libFuzzer target runs FUZZ_SECONDS with its corpus, Fixtures/fuzz/<Name>
 # (new inputs go to $(FUZZ_SCRATCH)/corpus/<Name>, a crashing input to Fixtures/fuzz/<Name>/crash-*).
 # `-Xswiftc -sanitize=fuzzer,address`: given two --sanitize options, swiftc keeps only the last
 # one for Swift code, so this puts AddressSanitizer back on the Swift modules.
@@ -126,7 +126,7 @@ fuzz: deps
 			Fixtures/fuzz/$$target || exit $$?; \
 	done
 
-# Sanitizers (issue 6): the whole test suite under AddressSanitizer, then ThreadSanitizer.
+# Sanitizers: the whole test suite under AddressSanitizer, then ThreadSanitizer.
 # Tests/Sanitizers/lsan.supp names the two leaks LeakSanitizer finds inside Foundation (CLI tests).
 sanitize: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp \

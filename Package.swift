@@ -7,7 +7,7 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// The fuzz targets under Tests/Fuzz/<Name>, one libFuzzer target per entry family (issue 6); built
+/// The fuzz targets under Tests/Fuzz/<Name>, one libFuzzer target per entry family; built
 /// without -DFUZZING, each replays the files it is given.
 let fuzzTargets = ["FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines", "PhoneDifferential"]
 
@@ -47,9 +47,8 @@ let package = Package(
             name: "KiiIdentity",
             dependencies: ["CPhoneNumberShims"],
             swiftSettings: strictSwift,
-            // libm: a client without Foundation (which links it) would miss it. `Int(exactly:)` on
-            // a Double needed floor, ceil, trunc, round and rint (issue 14); JSONValue's exact
-            // numbers no longer use it, and the link stays for any floating-point helper.
+            // libm: the floating-point helpers a Double's conversions call (floor, ceil, trunc,
+            // round, rint), which a client without Foundation (which links it) would miss.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // Reads user exports (JSON Lines or CSV, streaming) into records and per-line problems.
@@ -124,7 +123,7 @@ let package = Package(
             dependencies: ["kii-identity", "KiiIdentityFuzzChecks"],
             swiftSettings: strictSwift
         ),
-        // Fuzzing (issue 6): the properties, shared by the fuzzers and FuzzCorpusReplayTests.
+        // Fuzzing: the properties, shared by the fuzzers and FuzzCorpusReplayTests.
         .target(
             name: "KiiIdentityFuzzChecks",
             dependencies: ["KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "CPhoneNumberShims"],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The sign-up service under load (issue 23): wrk on loopback against the release build, one
+# The sign-up service under load: wrk on loopback against the release build, one
 # database at a time (an SQLite file, then a throwaway PostgreSQL), each route beside the one that
 # bounds it, in the same run:
 #   - GET /bench/trivial (a fixed answer through the same middleware) and rejected sign-ups (400);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks that every relative link of the project's markdown resolves (issue 14): a markdown link
+# Checks that every relative link of the project's markdown resolves: a markdown link
 # `[text](path)` must name an existing file or folder (its `#anchor` is not checked), and a DocC
 # `<doc:Name>` link must name an article of the catalog it is written in. Links to web pages are
 # not followed; fenced code blocks are skipped.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks that the README's example can never drift from the code (issue 14): the Swift block
+# Checks that the README's example can never drift from the code: the Swift block
 # under "## Example" must be Examples/QuickStart/Sources/QuickStart/main.swift, byte for byte,
 # and the text block after it must be what the built example prints. The README also stays a
 # few screens: at most 12 KB, the rest lives in the DocC catalog and Documentation/.

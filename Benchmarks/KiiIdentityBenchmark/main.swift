@@ -1,4 +1,4 @@
-// kii-identity-bench: validation throughput with same-run baselines (issue 5).
+// kii-identity-bench: validation throughput with same-run baselines.
 //
 // `make bench` builds it in release mode and runs it; `--quick` is the CI smoke run.
 import Foundation

@@ -8,7 +8,7 @@ let strictSwift: [SwiftSetting] = [
 ]
 
 // A sign-up service on Hummingbird 2 and SQLKit (SQLite or PostgreSQL), the way a team builds one
-// on KiiIdentity: its own package, depending on the repository by path (issue 23).
+// on KiiIdentity: its own package, depending on the repository by path.
 let package = Package(
     name: "SignUpService",
     platforms: [.macOS(.v14)],

@@ -17,7 +17,7 @@ import Testing
 
         """
 
-    /// (arguments, expected stdout, expected exit status), worked out from SPEC 1-8.
+    /// (arguments, expected stdout, expected exit status), worked out from the rules.
     static let singleValues: [([String], String, Int32)] = [
         (["username", "User_1"], "valid\nnormalized: user_1\n", 0),
         (

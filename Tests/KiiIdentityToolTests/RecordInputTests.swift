@@ -23,7 +23,7 @@ import Testing
         #expect(output.stderr.isEmpty)
     }
 
-    /// `--jsonl` is no longer needed: the same file gives the same lines without it.
+    /// `--jsonl` is not needed: the same file gives the same lines without it.
     @Test func registerNeedsNoFlagForJSONLines() throws {
         let output = try ToolRunner.run(["register", "Fixtures/cli/register-input.jsonl"])
         #expect(output.stdout == (try ToolRunner.fixture("Fixtures/cli/register-expected.jsonl")))

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Every JSON the tool reads follows RFC 8259 exactly, refuses repeated members and keeps
-/// numbers' digits (issues 13 and 16): `check --jsonl` requests, `register --jsonl` records
+/// numbers' digits: `check --jsonl` requests, `register --jsonl` records
 /// (top level, `custom`, nested arrays and objects), `lint` of JSON Lines and of CSV `custom` cells.
 @Suite struct StrictJSONTests {
     /// Malformed JSON values, one of each construct, and the code each gives.

@@ -78,11 +78,11 @@ enum Baselines {
     }
 }
 
-/// The Kii SDKs' validation patterns (issue 5).
+/// The Kii SDKs' validation patterns.
 enum SDKPatterns {
     static let username = #"^[a-zA-Z0-9-_\.]{3,64}$"#
     static let password = #"^[\u0020-\u007E]{4,50}$"#
-    /// The SDKs' email pattern as SPEC 2 describes it (no total limit, labels of up to 26
+    /// The SDKs' email pattern as the rules describe it (no total limit, labels of up to 26
     /// characters, dots anywhere in the local part): the shape of Android's
     /// `Patterns.EMAIL_ADDRESS`, anchored.
     static let email =

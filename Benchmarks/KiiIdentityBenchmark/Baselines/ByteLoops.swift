@@ -26,7 +26,7 @@ enum ByteLoops {
         return true
     }
 
-    /// SPEC 2, in one pass.
+    /// The email address rule, in one pass.
     static func email(_ raw: String) -> Bool {
         let utf8 = raw.utf8
         guard (1...200).contains(utf8.count) else { return false }
@@ -98,7 +98,7 @@ enum ByteLoops {
         }
     }
 
-    /// SPEC 8: `@` anywhere → email (1), else a leading `+` → phone (2), else digits with a
+    /// Login identifier classification: `@` anywhere → email (1), else a leading `+` → phone (2), else digits with a
     /// country → local phone (3), else username (4); 0 for the empty string, which has no kind.
     static func classify(_ raw: String, hasCountry: Bool) -> Int {
         let utf8 = raw.utf8

@@ -54,7 +54,7 @@ struct BenchmarkReport: Codable {
             }
         }
         if !targets.isEmpty {
-            out += "\nTargets (issue 5)\n"
+            out += "\nTargets\n"
             for check in targets {
                 let figure = check.required == "0" ? String(format: "%.2f", check.measured) : Self.ratio(check.measured)
                 out +=

@@ -1,4 +1,4 @@
-/// The speed targets of issue 5, judged on the figures of one run.
+/// The speed targets, judged on the figures of one run.
 struct TargetCheck: Codable {
     let target: String
     let scenario: String

@@ -3,7 +3,7 @@ import KiiIdentity
 import KiiIdentityExport
 import KiiIdentityFuzzChecks
 
-/// `make bench-lint` (issue 24): the real `kii-identity lint` over generated exports of 1, 2 and
+/// `make bench-lint`: the real `kii-identity lint` over generated exports of 1, 2 and
 /// 10 million records, on 1 and 2 threads, beside two floors measured in the same run over the
 /// same files: reading the lines and doing nothing, and the strict JSON reader alone.
 ///

@@ -1,7 +1,7 @@
 import KiiIdentity
 import KiiIdentityExport
 
-/// Oversized input (issues 6 and 13): every public entry point rejects 10 MB as fast as 1 KB.
+/// Oversized input: every public entry point rejects 10 MB as fast as 1 KB.
 ///
 /// Worst case: each input is made only of bytes the rule allows (`a` for usernames,
 /// passwords, emails, display names and locales, `a@` and labels for emails, digits behind `+`

@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import KiiIdentityProbes
 
-/// The scenarios of issue 5, each over one input mix of `Fixtures/bench/`.
+/// The scenarios, each over one input mix of `Fixtures/bench/`.
 struct Scenarios {
     let directory: URL
     /// Leave out the Swift `Regex` rows (slow; `--quick`).

@@ -22,9 +22,9 @@ extension String {
     /// their length; others are measured first and copied only when they have at most
     /// `maximumBytes` bytes, so that a huge one is rejected without being copied.
     ///
-    /// Inlinable, so that callers in other modules read their string in place: as a call,
-    /// `Username.isValid` retained and released the caller's string around it, which took as
-    /// long as the check (17.4 ns against 10.2 ns, `kii-identity-bench --filter username`).
+    /// Inlinable, so that callers in other modules read their string in place: a call retains
+    /// and releases the caller's string around it, which costs about as much as the check itself
+    /// (`kii-identity-bench --filter username`).
     /// `check` must read no lazily built state (`swift_once`), or the retain comes back.
     @inlinable @inline(__always)
     func utf8Satisfies(

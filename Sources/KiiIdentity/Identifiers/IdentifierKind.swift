@@ -1,4 +1,5 @@
-/// Which kind of login identifier a string is (SPEC 8).
+/// Which kind of login identifier a string is: `@` makes an email address, a leading `+` a
+/// phone number, digits with a country a local one, anything else a username.
 public enum IdentifierKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Contains the byte `@`.
     case email

@@ -1,6 +1,6 @@
 /// A login identifier, classified and validated: a username, an email address or a phone number.
 ///
-/// Classification is by bytes, in order (SPEC 8):
+/// Classification is by bytes, in order (<doc:ClassifyingAndNormalising>):
 /// 1. it contains `@` → email (even `"@\u{34C}"`, whose `@` is followed by a combining mark);
 /// 2. otherwise it starts with `+` → international phone number;
 /// 3. otherwise, with a country given, all ASCII digits → local phone number of that country;

@@ -18,7 +18,7 @@ struct FieldCheck {
         case phoneRest
         /// What people type into a form (spaces, dashes, parentheses); `country` optional.
         case phoneUserInput
-        /// A login identifier, classified first (SPEC 8); `country` optional.
+        /// A login identifier, classified first (`@`, then `+`, then digits with a country, then a username); `country` optional.
         case identifier
     }
 

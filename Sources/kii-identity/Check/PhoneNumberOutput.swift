@@ -1,7 +1,7 @@
 import KiiIdentity
 
 extension PhoneNumber {
-    /// Every output of SPEC 4, as (name, value) pairs in a fixed order; the names are the
+    /// Every output of a valid number, as (name, value) pairs in a fixed order; the names are the
     /// library's property names and the JSON member names.
     var outputs: [(name: String, value: JSONValue)] {
         [

@@ -1,6 +1,6 @@
 import KiiIdentity
 
-/// Properties of login identifier classification (SPEC 8).
+/// Properties of login identifier classification.
 enum ClassificationChecks {
     static func check(_ input: inout FuzzInput, _ violations: inout Violations) {
         let selector = input.byte()

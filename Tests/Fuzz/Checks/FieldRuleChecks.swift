@@ -1,6 +1,6 @@
 import KiiIdentity
 
-/// Properties of the six field rules (SPEC 1-3, 5-7).
+/// Properties of the six field rules.
 enum FieldRuleChecks {
     static let regions = Set(CountryCode.allSupported)
 

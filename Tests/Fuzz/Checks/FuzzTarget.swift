@@ -20,7 +20,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case registration = "Registration"
     /// The CLI's JSON Lines line handling.
     case jsonLines = "JSONLines"
-    /// The compiled phone engine against libphonenumber (issue 11).
+    /// The compiled phone engine against libphonenumber.
     case phoneDifferential = "PhoneDifferential"
 
     /// The properties `input` breaks; empty when it keeps them all.

@@ -2,7 +2,7 @@ internal import CPhoneNumberShims
 import KiiIdentity
 import KiiIdentityProbes
 
-/// The inputs of the phone differential (issue 11), generated from libphonenumber's own example
+/// The inputs of the phone differential, generated from libphonenumber's own example
 /// numbers and calling codes, deterministic for a given count.
 ///
 /// Every region's example number of every type in every form comes first; then, sharing what the

@@ -2,7 +2,7 @@ internal import CPhoneNumberShims
 import KiiIdentity
 package import KiiIdentityProbes
 
-/// The compiled phone engine against libphonenumber, in the same process (issue 11): the
+/// The compiled phone engine against libphonenumber, in the same process: the
 /// differential test, `make differential` and the `PhoneDifferential` fuzz target share these.
 package enum PhoneDifferentialChecks {
     /// One input: for the engine alone (`form == nil`: `text` read in `region`) or for one of

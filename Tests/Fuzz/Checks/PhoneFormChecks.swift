@@ -1,7 +1,7 @@
 internal import CPhoneNumberShims
 import KiiIdentity
 
-/// Properties of the four phone forms (SPEC 4).
+/// Properties of the four phone forms.
 enum PhoneFormChecks {
     static let regions = CountryCode.allSupported
     static let oddCountries = ["", "jp", "XX", "J", "JPN", "001", "ZZ", "UK", "us", "Jp", "\u{FF2A}\u{FF30}"]

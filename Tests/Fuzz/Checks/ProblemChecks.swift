@@ -1,6 +1,6 @@
 import KiiIdentity
 
-/// Properties of every problem a rule reports (issue 12): it carries data, not a sentence, and
+/// Properties of every problem a rule reports: it carries data, not a sentence, and
 /// each catalog has words for it.
 enum ProblemChecks {
     /// Each problem of `error` has a catalogued detail (never a hand-built `custom` one) and a

@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import KiiIdentityExport
 
-/// Properties of registration records (SPEC 9): the registration table, keys and flags, every
+/// Properties of registration records: the registration table, keys and flags, every
 /// field's problem under its own name, the JSON entry agreeing with the typed one, and no
 /// trace of the password anywhere but the request body.
 enum RegistrationChecks {

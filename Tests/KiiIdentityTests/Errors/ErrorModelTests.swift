@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Error model (SPEC 0)")
+@Suite("Error model")
 struct ErrorModelTests {
     @Test(
         "codes have stable raw values",

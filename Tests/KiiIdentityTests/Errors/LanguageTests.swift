@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Languages: one catalog each (issue 12)")
+@Suite("Languages: every reason in English and Japanese")
 struct LanguageTests {
     // MARK: Every detail
 

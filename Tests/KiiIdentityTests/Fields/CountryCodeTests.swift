@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Country (SPEC 6)")
+@Suite("Country")
 struct CountryCodeTests {
     @Test(
         "supported regions",

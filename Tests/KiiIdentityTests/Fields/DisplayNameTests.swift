@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Display name (SPEC 5)")
+@Suite("Display name")
 struct DisplayNameTests {
     @Test(
         "length boundaries in Unicode scalars",

@@ -3,7 +3,7 @@ import KiiIdentity
 import KiiIdentityFuzzChecks
 import Testing
 
-@Suite("Email address (SPEC 2)")
+@Suite("Email address")
 struct EmailAddressTests {
     static let local64 = String(repeating: "l", count: 64)
     static let label63 = String(repeating: "d", count: 63)
@@ -180,7 +180,7 @@ struct EmailAddressTests {
     }
 }
 
-/// The isemail inputs with their verdicts under SPEC 2 (`Fixtures/isemail-kii-labels.jsonl`).
+/// The isemail inputs with their verdicts under Kii's rule (`Fixtures/isemail-kii-labels.jsonl`).
 @Suite("Email address: isemail corpus")
 struct EmailCorpusTests {
     struct Entry: Decodable, CustomTestStringConvertible, Sendable {
@@ -222,10 +222,10 @@ struct EmailCorpusTests {
 }
 
 /// `EmailAddress.isValid` reads addresses of up to 64 bytes as position masks, 16 bytes at a
-/// time, and longer ones in one pass: both are compared here with SPEC 2 written out plainly.
+/// time, and longer ones in one pass: both are compared here with the rule written out plainly.
 @Suite("Email address: the fast check against the rule written out")
 struct EmailAddressMaskTests {
-    /// SPEC 2, on strings and arrays, as a reader would check it by hand.
+    /// The rule, on strings and arrays, as a reader would check it by hand.
     static func rule(_ raw: String) -> Bool {
         let bytes = Array(raw.utf8)
         guard (1...200).contains(bytes.count), bytes.allSatisfy({ $0 < 0x80 }) else { return false }

@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Locale (SPEC 7)")
+@Suite("Locale")
 struct LocaleTagTests {
     /// A 64-character well-formed tag: `en-x-` and private-use subtags.
     static let longest = "en-x-" + Array(repeating: "abcdefgh", count: 6).joined(separator: "-") + "-abcde"

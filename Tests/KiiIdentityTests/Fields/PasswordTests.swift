@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Password (SPEC 3)")
+@Suite("Password")
 struct PasswordTests {
     @Test(
         "length boundaries",

@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Username (SPEC 1)")
+@Suite("Username")
 struct UsernameTests {
     static let allowedCharacters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 

@@ -53,7 +53,7 @@ import Testing
             ("REST", "JP-" + String(repeating: "0", count: size - 3)),
             ("qualified", "EMAIL:" + String(repeating: "c", count: size - 6)),
             ("multi-byte", String(repeating: "\u{1F600}", count: size / 4)),
-            // Worst cases (issue 13): only bytes the rule allows, so a check that reads content
+            // Worst cases: only bytes the rule allows, so a check that reads content
             // before length reads all of it.
             ("a@ and labels", "a@" + String(repeating: "label.", count: size / 6)),
             ("EMAIL:a@ and labels", "EMAIL:a@" + String(repeating: "label.", count: size / 6)),

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Length before content (SPEC 0, issue 13), checked without timing anything: every entry
+/// Length before content, checked without timing anything: every entry
 /// point's byte check gets a 10 MB buffer of which only the first page can be read. The rest is
 /// mapped `PROT_NONE`, so reading past a small constant number of bytes crashes the test
 /// process instead of passing slowly.

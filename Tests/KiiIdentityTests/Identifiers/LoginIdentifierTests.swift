@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Login identifier (SPEC 8)")
+@Suite("Login identifier")
 struct LoginIdentifierTests {
     @Test(
         "classification without a country",

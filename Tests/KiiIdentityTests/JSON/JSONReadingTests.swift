@@ -1,7 +1,7 @@
 import KiiIdentity
 import Testing
 
-/// JSON read exactly (issues 13 and 16): RFC 8259 only, repeated members refused, numbers kept
+/// JSON read exactly: RFC 8259 only, repeated members refused, numbers kept
 /// digit for digit. The expectations are written out here, never taken from the parser.
 @Suite struct JSONReadingTests {
     /// The codes `text` is refused with by ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)``;

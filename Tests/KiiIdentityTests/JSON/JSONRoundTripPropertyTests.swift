@@ -3,7 +3,7 @@ import PropertyBased
 import Testing
 
 /// Any valid JSON number and any JSON value goes through ``JSONValue`` and a request body
-/// unchanged (issue 16). The expected text comes from the generator's own model of the
+/// unchanged. The expected text comes from the generator's own model of the
 /// document (the test's independent reading of it), never from the parser under test.
 @Suite struct JSONRoundTripPropertyTests {
     /// RFC 8259 number text: sign, integer part without leading zeros (up to 40 digits),

@@ -2,7 +2,7 @@ import Foundation
 import KiiIdentity
 import Testing
 
-@Suite("Phone number: strict forms (SPEC 4)")
+@Suite("Phone number: strict forms")
 struct PhoneNumberTests {
     // MARK: Documentation examples
 

@@ -3,11 +3,11 @@ import KiiIdentity
 import Testing
 
 /// libphonenumber's example numbers for every supported region, through every strict form.
-@Suite("Phone number: every supported region (SPEC 4, 6)")
+@Suite("Phone number: every supported region")
 struct PhoneRegionCoverageTests {
     static let regions = CountryCode.allSupported
 
-    /// The 13 regions whose example mobile number has fewer than 10 digits (SPEC 4 names five).
+    /// The 13 regions whose example mobile number has fewer than 10 digits (Kii's rule names five of them).
     static let documentedShortRegions: Set<String> = ["FK", "FO", "GL", "NC", "AD"]
 
     /// The policy an example of `digits` digits needs: Kii's default, or a lower minimum.
@@ -89,7 +89,7 @@ struct PhoneRegionCoverageTests {
 
     /// Regions whose example mobile number libphonenumber also files under the main region of
     /// their shared calling code (it tries the main region first): international input reads
-    /// as the main region (SPEC 4), local and REST input keep the region given.
+    /// as the main region, local and REST input keep the region given.
     @Test(
         "shared calling codes: international input takes libphonenumber's region",
         arguments: [

@@ -1,7 +1,7 @@
 import KiiIdentity
 import Testing
 
-@Suite("Phone number: what people type (SPEC 4, lenient entry point)")
+@Suite("Phone number: what people type (the lenient entry point)")
 struct PhoneUserInputTests {
     @Test(
         "accepted spellings of +819012345678",

@@ -4,7 +4,7 @@
 /// Which regions exist is compiled in (``contains(_:)``, 245 in libphonenumber 8.12.57), so that
 /// `CountryCode.isValid` is inlined into its caller whole: a table built on first use costs a
 /// `swift_once` call per check, and any call makes the caller retain and release the string it
-/// passes (17.5 ns a check instead of 5, `kii-identity-bench --filter country`). The rest of a
+/// passes, which costs twice the check itself (`kii-identity-bench --filter country`). The rest of a
 /// region (its calling code, whether its trunk prefix is that code, its place among the code's
 /// territories) is read once from the installed libphonenumber's metadata, into plain memory
 /// that is never freed, so a phone check looks its country up without reference counting or

@@ -1,4 +1,4 @@
-/// An email address under Kii's documented rule (SPEC 2).
+/// An email address under Kii's documented rule.
 ///
 /// ASCII only, at most 200 characters, exactly one `@`. The local part is 1 to 64 letters,
 /// digits, `.`, `_`, `%`, `+` or `-`, with no `.` at either end and no `..`. The domain has two
@@ -76,7 +76,7 @@ public struct EmailAddress: IdentityField {
     static func isValidBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         if count < 5 { return false }  // "a@b.c" is the shortest address
-        // Length before content (SPEC 0): past 200 bytes nothing is read.
+        // Length before content: past 200 bytes nothing is read.
         if count > lengths.upperBound { return false }
         if count > EmailMasks.maximumCount {
             return ByteChunks.allSatisfy(bytes, { EmailMasks.allowedLanes($0) }) && hasValidShapeScanning(bytes)

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// The compiled phone engine against libphonenumber in the same process (issue 11): every
+/// The compiled phone engine against libphonenumber in the same process: every
 /// example number of every region in every form, single-digit edits, random digits behind every
 /// calling code, prefixes, neighbours. `KII_PHONE_DIFFERENTIAL_CASES` raises the count
 /// (`make differential` runs a million); any disagreement fails and prints the input.
