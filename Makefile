@@ -52,24 +52,26 @@ PHONE_CASES ?= 1000000
 differential: deps
 	KII_PHONE_DIFFERENTIAL_CASES=$(PHONE_CASES) $(SWIFT) test --disable-xctest $(TOOL_TRAIT) --filter PhoneDifferentialTests
 
-# The DocC catalogs of both libraries, built by the toolchain's docc from the modules' symbol graphs,
-# failing on any warning (a broken symbol link, an undocumented parameter). No plugin: a
-# dependency on swift-docc-plugin would be resolved by every client of the library.
+# The DocC catalogs of both libraries, built by the toolchain's docc from the modules' symbol graphs
+# (a module's own and those of its extensions to another's), failing on any warning (a broken
+# symbol link, an undocumented parameter). No plugin: a dependency on swift-docc-plugin would be
+# resolved by every client of the library.
 DOCC ?= docc
 DOCS_SCRATCH ?= .build-docs
-DOCS_OUTPUT ?= $(DOCS_SCRATCH)/archives
 docs: deps
-	rm -rf $(DOCS_SCRATCH)/symbol-graphs
-	mkdir -p $(DOCS_SCRATCH)/symbol-graphs $(DOCS_OUTPUT)
+	rm -rf $(DOCS_SCRATCH)/graphs $(DOCS_SCRATCH)/debug/KiiIdentity.build $(DOCS_SCRATCH)/debug/KiiIdentityExport.build
+	mkdir -p $(DOCS_SCRATCH)/graphs $(DOCS_SCRATCH)/archives
 	$(SWIFT) build --scratch-path $(DOCS_SCRATCH) --target KiiIdentityExport \
-		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SCRATCH)/symbol-graphs
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SCRATCH)/graphs
 	for module in KiiIdentity KiiIdentityExport; do \
-		mkdir -p $(DOCS_SCRATCH)/symbol-graphs/$$module && \
-		cp $(DOCS_SCRATCH)/symbol-graphs/$$module.symbols.json $(DOCS_SCRATCH)/symbol-graphs/$$module/ && \
+		mkdir -p $(DOCS_SCRATCH)/graphs/$$module; \
+		for graph in $(DOCS_SCRATCH)/graphs/$$module.symbols.json $(DOCS_SCRATCH)/graphs/$$module@*.symbols.json; do \
+			if [ -e "$$graph" ]; then mv "$$graph" $(DOCS_SCRATCH)/graphs/$$module/; fi; \
+		done; \
 		$(DOCC) convert Sources/$$module/Documentation.docc --warnings-as-errors \
-			--additional-symbol-graph-dir $(DOCS_SCRATCH)/symbol-graphs/$$module \
+			--additional-symbol-graph-dir $(DOCS_SCRATCH)/graphs/$$module \
 			--fallback-display-name $$module --fallback-bundle-identifier $$module \
-			--output-path $(DOCS_OUTPUT)/$$module.doccarchive || exit $$?; \
+			--output-path $(DOCS_SCRATCH)/archives/$$module.doccarchive || exit $$?; \
 	done
 
 lint:

@@ -19,8 +19,11 @@ public final class RecordSource {
     /// Reads `input` in `format`, or in the format ``format(name:firstByte:)`` detects when
     /// `format` is `nil`; a CSV input's header row is read here.
     ///
-    /// - Parameter skipsBlankLines: skip empty JSON lines (`lint`) instead of reporting them
-    ///   (`register`, which prints one result per line).
+    /// - Parameters:
+    ///   - input: the file or standard input.
+    ///   - format: the format, or `nil` to detect it.
+    ///   - skipsBlankLines: skip empty JSON lines (`lint`) instead of reporting them
+    ///     (`register`, which prints one result per line).
     /// - Throws: ``ExportInputError`` when reading fails or a CSV header row cannot be read.
     public init(input: InputFile, format: Format? = nil, skipsBlankLines: Bool) throws(ExportInputError) {
         lines = input.lines()

@@ -7,7 +7,7 @@ import Darwin
 /// Reads a file descriptor line by line through a bounded buffer.
 ///
 /// Memory stays within one chunk plus the longest accepted line: a line longer than
-/// ``maximumLineBytes`` is skipped without being kept and reported as ``Line/tooLong``. Lines
+/// ``maximumLineBytes`` is skipped without being kept and reported as ``Line/tooLong(byteCount:)``. Lines
 /// end at `\n`; a last line without one is still a line. A `\r` before `\n` is left in place.
 ///
 /// A UTF-8 byte order mark at the very start of the input is dropped here, the one place the

@@ -3,7 +3,7 @@ public import KiiIdentity
 /// Reads one line of JSON Lines input, or says what is wrong with the line.
 ///
 /// Every line goes through the library's one JSON reader
-/// (``KiiIdentity/JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)``): RFC 8259
+/// (KiiIdentity's `JSONValue(parsing:)`): RFC 8259
 /// exactly, a repeated member refused, numbers kept digit for digit. There is no second, lenient
 /// path to disagree with it. The reasons never quote the input (a member name at most), so a
 /// password on a broken line cannot leak through them.

@@ -34,7 +34,7 @@ public struct ExportRecord: Sendable, Hashable {
     /// A record with no members.
     public init() {}
 
-    /// The identifiers, for ``Registration`` or ``PseudoUserRegistration``.
+    /// The identifiers, for KiiIdentity's `Registration` or `PseudoUserRegistration`.
     public var identity: IdentityData {
         IdentityData(username: username, email: email, phone: phone)
     }
