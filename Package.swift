@@ -1,6 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The shape of the package:
+// - shipped: CPhoneNumberShims (C++ over libphonenumber, a plain C header) <- KiiIdentity (pure
+//   Swift; only Phone/LibPhoneNumber imports the shim) <- KiiIdentityExport (user exports) <-
+//   kii-identity (the tool, under the CommandLineTool trait);
+// - for the tests, the fuzz targets and the benchmark only, never a product: KiiIdentityProbes
+//   (the phone engine beside libphonenumber, over `package` API), KiiIdentityFuzzChecks,
+//   CPhoneNumberBaseline and CMallocCounter.
+
 let strictSwift: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
