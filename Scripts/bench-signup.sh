@@ -4,7 +4,8 @@
 # bounds it, in the same run:
 #   - GET /bench/trivial (a fixed answer through the same middleware) and rejected sign-ups (400);
 #   - POST /bench/insert (the body read the same way, one row inserted through the same pool in one
-#     transaction) and accepted sign-ups (201) at bcrypt cost BENCH_BCRYPT_COST (4 by default).
+#     transaction) and accepted sign-ups (201) at bcrypt cost BENCH_BCRYPT_COST (4 by default),
+#     then the same sign-ups with one fixed hash stored instead (SIGNUP_BENCHMARK_NO_HASHING=1).
 # The service runs in benchmark mode (SIGNUP_BENCHMARK=1: the /bench routes, and the time spent in
 # KiiIdentity's calls, bcrypt, the sign-up's transaction and whole requests, read from
 # GET /bench/stats), logging warnings only.
@@ -40,8 +41,8 @@ postgres_url="$(PGPORT="${BENCH_PGPORT:-55442}" PGFOLDER="$work/postgres" Script
 
 start_service() {
     : >"$work/service.out"
-    DATABASE_URL="$1" PORT=0 BCRYPT_COST="$cost" SIGNUP_BENCHMARK=1 LOG_LEVEL=warning \
-        "$binary" >"$work/service.out" 2>"$work/service.err" &
+    DATABASE_URL="$1" PORT=0 BCRYPT_COST="$cost" SIGNUP_BENCHMARK=1 SIGNUP_BENCHMARK_NO_HASHING="${2:-0}" \
+        LOG_LEVEL=warning "$binary" >"$work/service.out" 2>"$work/service.err" &
     service_pid=$!
     for _ in $(seq 1 300); do
         port="$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/service.out")"
@@ -115,11 +116,18 @@ for database in sqlite postgres; do
     insert="$(measure /bench/insert insert.lua)"
     accepted="$(measure /users accepted.lua)"
     stop_service
+    # The same sign-ups with one fixed hash stored instead of bcrypt (benchmark mode only): the
+    # rest of an accepted sign-up beside the bare insert.
+    if [ "$database" = sqlite ]; then start_service "sqlite:$work/bench-no-hash.sqlite" 1; else start_service "$postgres_url" 1; fi
+    unhashed="$(measure /users accepted.lua)"
+    stop_service
     row "$database" "GET /bench/trivial" "$trivial"
     row "$database" "POST /users, rejected (400, five problems)" "$rejected"
     row "$database" "POST /bench/insert (one row, one transaction)" "$insert"
     row "$database" "POST /users, accepted (201, bcrypt cost $cost)" "$accepted"
-    ratios+=("$database: rejected / trivial $(awk -v a="$(rate "$rejected")" -v b="$(rate "$trivial")" 'BEGIN { printf "%.0f%%", 100 * a / b }'), accepted / insert $(awk -v a="$(rate "$accepted")" -v b="$(rate "$insert")" 'BEGIN { printf "%.0f%%", 100 * a / b }')")
+    row "$database" "POST /users, accepted (201, no hashing: benchmark mode)" "$unhashed"
+    percent() { awk -v a="$(rate "$1")" -v b="$(rate "$2")" 'BEGIN { printf "%.0f%%", 100 * a / b }'; }
+    ratios+=("$database: rejected / trivial $(percent "$rejected" "$trivial"), accepted / insert $(percent "$accepted" "$insert"), accepted without hashing / insert $(percent "$unhashed" "$insert")")
 done
 echo
 printf '%s\n' "${ratios[@]}"

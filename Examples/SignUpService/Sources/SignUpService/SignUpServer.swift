@@ -44,7 +44,11 @@ public struct SignUpServer: Sendable {
         let pool = try await Self.makePool(configuration, logger: logger)
         store = UserStore(pool: pool, hook: storeHook)
         timings = BenchmarkTimings(enabled: configuration.benchmarkRoutes)
-        let hasher = PasswordHasher(cost: configuration.bcryptCost, timing: timings.bcrypt)
+        let hasher = PasswordHasher(
+            cost: configuration.bcryptCost,
+            timing: timings.bcrypt,
+            hashes: !configuration.benchmarkWithoutHashing
+        )
         let api = SignUpAPI(
             store: store,
             hasher: hasher,

@@ -80,6 +80,7 @@ import Testing
         ("BCRYPT_COST", "32", "BCRYPT_COST must be a whole number from 4 to 31"),
         ("PORT", "http", "PORT must be a whole number from 0 to 65535"),
         ("EMAIL_VERIFICATION", "maybe", "EMAIL_VERIFICATION must be true or false (or 1 or 0)"),
+        ("SIGNUP_BENCHMARK_NO_HASHING", "1", "SIGNUP_BENCHMARK_NO_HASHING needs SIGNUP_BENCHMARK=1"),
     ])
     func badSettingsNameTheVariable(name: String, value: String, message: String) {
         do {
@@ -88,5 +89,13 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func hashingIsSkippedOnlyInBenchmarkMode() throws {
+        #expect(try ServiceConfiguration(environment: [:]).benchmarkWithoutHashing == false)
+        let benchmark = try ServiceConfiguration(environment: [
+            "SIGNUP_BENCHMARK": "1", "SIGNUP_BENCHMARK_NO_HASHING": "1",
+        ])
+        #expect(benchmark.benchmarkRoutes && benchmark.benchmarkWithoutHashing)
     }
 }

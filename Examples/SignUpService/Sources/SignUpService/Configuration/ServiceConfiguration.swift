@@ -19,6 +19,7 @@ public import KiiIdentity
 /// | `DEVELOPMENT` | false | log verification codes (nothing sends them) |
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
 /// | `SIGNUP_BENCHMARK` | false | adds the benchmark's routes (`GET /bench/trivial`, `POST /bench/insert`) |
+/// | `SIGNUP_BENCHMARK_NO_HASHING` | false | with `SIGNUP_BENCHMARK`: stores one fixed hash instead of hashing, to measure the rest of a sign-up |
 public struct ServiceConfiguration: Sendable {
     /// The address to listen on.
     public var host = "127.0.0.1"
@@ -44,6 +45,9 @@ public struct ServiceConfiguration: Sendable {
     public var postgresMaxConnections = 20
     /// Adds the benchmark's routes: a trivial one and a bare insert through the same pool.
     public var benchmarkRoutes = false
+    /// Benchmark mode only: passwords are not hashed (one fixed hash is stored), so that a
+    /// measurement shows the rest of an accepted sign-up beside the bare insert.
+    public var benchmarkWithoutHashing = false
 
     /// The defaults.
     public init() {}
@@ -87,5 +91,11 @@ public struct ServiceConfiguration: Sendable {
         if let on = try flag("MOBILE_ONLY") { policy.mobileOnly = on }
         if let on = try flag("DEVELOPMENT") { development = on }
         if let on = try flag("SIGNUP_BENCHMARK") { benchmarkRoutes = on }
+        if let on = try flag("SIGNUP_BENCHMARK_NO_HASHING") {
+            guard !on || benchmarkRoutes else {
+                throw ConfigurationError(name: "SIGNUP_BENCHMARK_NO_HASHING", reason: "needs SIGNUP_BENCHMARK=1")
+            }
+            benchmarkWithoutHashing = on
+        }
     }
 }

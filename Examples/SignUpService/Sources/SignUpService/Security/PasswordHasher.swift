@@ -16,10 +16,17 @@ public struct PasswordHasher: Sendable {
     /// Sums the time of each hash on its thread (benchmark mode).
     private let timing: TimeTotal
 
+    /// Whether passwords are hashed; `false` only in benchmark mode, to measure the rest.
+    private let hashes: Bool
+
     /// A hasher of `cost` on `threads` threads (one a core by default; started here, stopped by
     /// ``shutdown()``).
-    public init(cost: UInt8, threads: Int? = nil, timing: TimeTotal = TimeTotal(enabled: false)) {
+    ///
+    /// - Parameter hashes: `false` stores the decoy's hash for every password (benchmark mode
+    ///   only: `SIGNUP_BENCHMARK_NO_HASHING`).
+    public init(cost: UInt8, threads: Int? = nil, timing: TimeTotal = TimeTotal(enabled: false), hashes: Bool = true) {
         self.timing = timing
+        self.hashes = hashes
         self.cost = cost
         self.threads = NIOThreadPool(numberOfThreads: max(1, threads ?? System.coreCount))
         self.threads.start()
@@ -28,6 +35,7 @@ public struct PasswordHasher: Sendable {
 
     /// The bcrypt hash of `password`, with a new random salt.
     public func hash(_ password: String) async throws -> String {
+        guard hashes else { return decoy }
         let cost = cost
         let timing = timing
         return try await threads.runIfActive { timing.measure { Bcrypt.hash(password, cost: cost) } }
