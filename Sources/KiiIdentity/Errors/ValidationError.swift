@@ -96,38 +96,41 @@ extension ValidationError {
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// The field the problem is about.
         public let field: Field
+        /// The detail, held without a box for this module's own detail types.
+        let stored: StoredDetail
+
         /// What is wrong, as data: a value of the domain's detail type (``FieldDetail``,
         /// ``PhoneDetail``, ``RecordDetail``, ``JSONDetail``, ...).
-        public let detail: any Detail
+        public var detail: any Detail { stored.detail }
 
         /// Creates a problem about `field`.
         public init(field: Field, _ detail: any Detail) {
             self.field = field
-            self.detail = detail
+            self.stored = StoredDetail(detail)
         }
 
         /// Creates a problem of a field rule: `Problem(field: .username, .tooShort(minimum: 3, unit: .characters))`.
         public init(field: Field, _ detail: FieldDetail) {
             self.field = field
-            self.detail = detail
+            self.stored = .field(detail)
         }
 
         /// Creates a problem of a phone number: `Problem(field: .phoneNumber, .landline)`.
         public init(field: Field, _ detail: PhoneDetail) {
             self.field = field
-            self.detail = detail
+            self.stored = .phone(detail)
         }
 
         /// Creates a problem of a record: `Problem(field: .user, .noIdentifier)`.
         public init(field: Field, _ detail: RecordDetail) {
             self.field = field
-            self.detail = detail
+            self.stored = .record(detail)
         }
 
         /// Creates a problem of a JSON text: `Problem(field: .json, .notAnObject)`.
         public init(field: Field, _ detail: JSONDetail) {
             self.field = field
-            self.detail = detail
+            self.stored = .json(detail)
         }
 
         /// Creates a problem from a code and an English reason phrase (a ``CustomDetail``,
@@ -137,7 +140,7 @@ extension ValidationError {
         }
 
         /// The stable machine code.
-        public var code: Code { detail.code }
+        public var code: Code { stored.code }
 
         /// A short English phrase that reads after the field's name: "is too short (minimum 3 characters)".
         public var reason: String { reason(in: .english) }
@@ -146,15 +149,89 @@ extension ValidationError {
         public var message: String { message(in: .english) }
 
         public var description: String { message }
+    }
+}
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.field == rhs.field && lhs.detail.isEqual(to: rhs.detail)
+/// A problem's detail as a problem holds it: this module's detail types inline, as enum
+/// payloads, and another module's behind a reference. An existential payload would make every
+/// copy and destruction of a problem go through its type's witnesses (and box most details on
+/// the heap): a problem's whole cost doubled on the benchmark's error paths.
+enum StoredDetail: Sendable, Hashable {
+    case field(ValidationError.FieldDetail)
+    case phone(ValidationError.PhoneDetail)
+    case record(ValidationError.RecordDetail)
+    case json(ValidationError.JSONDetail)
+    case other(OtherDetail)
+
+    /// A detail of another module's type, boxed once.
+    final class OtherDetail: Sendable {
+        let detail: any ValidationError.Detail
+
+        init(_ detail: any ValidationError.Detail) {
+            self.detail = detail
         }
+    }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(field)
-            hasher.combine(ObjectIdentifier(type(of: detail)))
-            detail.hash(into: &hasher)
+    init(_ detail: any ValidationError.Detail) {
+        switch detail {
+        case let detail as ValidationError.FieldDetail: self = .field(detail)
+        case let detail as ValidationError.PhoneDetail: self = .phone(detail)
+        case let detail as ValidationError.RecordDetail: self = .record(detail)
+        case let detail as ValidationError.JSONDetail: self = .json(detail)
+        default: self = .other(OtherDetail(detail))
+        }
+    }
+
+    var detail: any ValidationError.Detail {
+        switch self {
+        case .field(let detail): detail
+        case .phone(let detail): detail
+        case .record(let detail): detail
+        case .json(let detail): detail
+        case .other(let other): other.detail
+        }
+    }
+
+    var code: ValidationError.Code {
+        switch self {
+        case .field(let detail): detail.code
+        case .phone(let detail): detail.code
+        case .record(let detail): detail.code
+        case .json(let detail): detail.code
+        case .other(let other): other.detail.code
+        }
+    }
+
+    func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
+        switch self {
+        case .field(let detail): detail.phrase(in: language)
+        case .phone(let detail): detail.phrase(in: language)
+        case .record(let detail): detail.phrase(in: language)
+        case .json(let detail): detail.phrase(in: language)
+        case .other(let other): other.detail.phrase(in: language)
+        }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.field(let left), .field(let right)): left == right
+        case (.phone(let left), .phone(let right)): left == right
+        case (.record(let left), .record(let right)): left == right
+        case (.json(let left), .json(let right)): left == right
+        case (.other(let left), .other(let right)): left.detail.isEqual(to: right.detail)
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .field(let detail): detail.hash(into: &hasher)
+        case .phone(let detail): detail.hash(into: &hasher)
+        case .record(let detail): detail.hash(into: &hasher)
+        case .json(let detail): detail.hash(into: &hasher)
+        case .other(let other):
+            hasher.combine(ObjectIdentifier(type(of: other.detail)))
+            other.detail.hash(into: &hasher)
         }
     }
 }

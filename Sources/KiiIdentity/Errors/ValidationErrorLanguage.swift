@@ -30,13 +30,13 @@ extension ValidationError.Problem {
     /// The reason in `language`, without the field's name: "is too short (minimum 3 characters)",
     /// "3 文字以上で入力してください".
     public func reason(in language: ValidationError.Language) -> String {
-        detail.phrase(in: language).reason
+        stored.phrase(in: language).reason
     }
 
     /// The field's name and the reason in `language`: "username is too short (minimum 3 characters)",
     /// "ユーザー名は 3 文字以上で入力してください".
     public func message(in language: ValidationError.Language) -> String {
-        message(in: language, phrase: detail.phrase(in: language))
+        message(in: language, phrase: stored.phrase(in: language))
     }
 
     /// The field's name and `phrase`, this problem's reason in `language`.

@@ -45,7 +45,7 @@ extension ValidationError {
     public func jsonBody(in language: Language = .english) -> String {
         var body = #"{"errors":["#
         for (index, problem) in problems.enumerated() {
-            let phrase = problem.detail.phrase(in: language)
+            let phrase = problem.stored.phrase(in: language)
             body += index == 0 ? #"{"field":"# : #",{"field":"#
             JSONValue.appendQuoted(problem.field.rawValue, to: &body)
             body += #","code":"#
