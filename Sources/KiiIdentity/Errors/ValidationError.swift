@@ -139,6 +139,16 @@ extension ValidationError {
             self.init(field: field, CustomDetail(code: code, reason: reason))
         }
 
+        /// The same problem, reported under `field` (a line's, say, instead of a JSON text's).
+        public func reported(under field: Field) -> Problem {
+            Problem(field: field, stored: stored)
+        }
+
+        private init(field: Field, stored: StoredDetail) {
+            self.field = field
+            self.stored = stored
+        }
+
         /// The stable machine code.
         public var code: Code { stored.code }
 

@@ -76,7 +76,7 @@ enum PhoneSyntax {
         var problems = localProblems(bytes)
         let region = RegionTable.shared.region(country)
         if region == nil {
-            problems += CountryCode.details(country).map { detail in
+            problems += CountryCode.problems(country) { detail in
                 countryInRegionPrefix
                     ? ValidationError.Problem(field: countryField, .regionPrefix(detail))
                     : ValidationError.Problem(field: countryField, detail)

@@ -108,7 +108,7 @@ public struct CSVRow: Sendable {
                         record.addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
                     }
                 } catch {
-                    for problem in error.problems { record.addProblem(member: name, problem.detail) }
+                    for problem in error.problems { record.addProblem(member: name, problem) }
                 }
             case "pseudo":
                 switch text {

@@ -25,7 +25,7 @@ public struct JSONLineDecoder: Sendable {
             }
             return .success(members)
         } catch {
-            let problems = error.problems.map { ValidationError.Problem(field: .line, $0.detail) }
+            let problems = error.problems.map { $0.reported(under: .line) }
             return .failure(ValidationError(problems))
         }
     }

@@ -75,19 +75,19 @@ public struct ExportRecord: Sendable, Hashable {
         return true
     }
 
-    /// Keeps a problem with member `name`, under the member's field.
-    mutating func addProblem(member: String, _ detail: any ValidationError.Detail) {
-        inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), detail))
+    /// Keeps `problem` (of reading member `name`'s value) under the member's field.
+    mutating func addProblem(member: String, _ problem: ValidationError.Problem) {
+        inputProblems.append(problem.reported(under: Self.field(forMember: member)))
     }
 
     /// Keeps a problem of reading member `name`.
     mutating func addProblem(member: String, _ detail: ValidationError.ExportDetail) {
-        addProblem(member: member, detail as any ValidationError.Detail)
+        inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), detail))
     }
 
     /// Keeps a problem of member `name`'s shape in a record.
     mutating func addProblem(member: String, _ detail: ValidationError.RecordDetail) {
-        addProblem(member: member, detail as any ValidationError.Detail)
+        inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), detail))
     }
 }
 

@@ -46,26 +46,29 @@ public struct CountryCode: IdentityField, Comparable {
     }
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
-        details(bytes).map { ValidationError.Problem(field: field, $0) }
+        problems(bytes) { ValidationError.Problem(field: field, $0) }
     }
 
-    /// What is wrong with a country that is not a supported region, whatever field it is read
-    /// under (a REST form's prefix is a phone number's).
-    static func details(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.FieldDetail] {
-        if bytes.isEmpty { return [.missing] }
-        if bytes.count > 2 { return [.tooLong(maximum: 2, unit: .letters)] }
+    /// What is wrong with a country that is not a supported region, each detail made a problem
+    /// by `problem`: under `country`, or as a REST form's region prefix under `phoneNumber`.
+    static func problems(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ problem: (ValidationError.FieldDetail) -> ValidationError.Problem
+    ) -> [ValidationError.Problem] {
+        if bytes.isEmpty { return [problem(.missing)] }
+        if bytes.count > 2 { return [problem(.tooLong(maximum: 2, unit: .letters))] }
         guard bytes.count == 2, ByteSet.letters.containsAll(bytes) else {
-            return [.invalidCountryFormat]
+            return [problem(.invalidCountryFormat)]
         }
         let upper = String(decoding: bytes.map { $0 &- 0x61 < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
         let known = RegionTable.shared.region(upper) != nil
         if !ByteSet.upperCaseLetters.containsAll(bytes) {
             if known {
-                return [.notUppercase(suggestion: upper)]
+                return [problem(.notUppercase(suggestion: upper))]
             }
-            return [.notUppercase(suggestion: nil), .unknownRegion(region: upper)]
+            return [problem(.notUppercase(suggestion: nil)), problem(.unknownRegion(region: upper))]
         }
-        return [.unknownRegion(region: upper)]
+        return [problem(.unknownRegion(region: upper))]
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
