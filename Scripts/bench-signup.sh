@@ -60,19 +60,21 @@ stop_service() {
     service_pid=""
 }
 
-# One wrk run: prints "requests/s|p50|p99|non-2xx|library|bcrypt|transaction", the last three as
-# microseconds a request: in KiiIdentity's calls (also as a share of the request's time in the
-# service), hashing on a bcrypt thread, and in the sign-up's transaction with its wait for a
-# connection.
+# One wrk run: sets the variable named by its first argument to
+# "requests/s|p50|p99|non-2xx|library|bcrypt|transaction", the last three as microseconds a
+# request: in KiiIdentity's calls (also as a share of the request's time in the service), hashing
+# on a bcrypt thread, and in the sign-up's transaction with its wait for a connection. Each run
+# has its own number, which makes its sign-ups' identities (so it runs in this shell, not in a
+# subshell, where the count would be lost and two runs on one database would collide).
 run=0
 measure() {
-    local path="$1" script="$2"
+    local result="$1" path="$2" script="$3"
     run=$((run + 1))
     curl -s "http://127.0.0.1:$port/bench/stats?reset=1" >/dev/null
     wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency -s "$BENCH_LUA_FOLDER/$script" \
         "http://127.0.0.1:$port$path" -- "$run" >"$work/wrk.txt"
     curl -s "http://127.0.0.1:$port/bench/stats" >"$work/stats.json"
-    python3 - "$work/wrk.txt" "$work/stats.json" <<'PYTHON'
+    printf -v "$result" '%s' "$(python3 - "$work/wrk.txt" "$work/stats.json" <<'PYTHON'
 import json, re, sys
 wrk = open(sys.argv[1]).read()
 stats = json.load(open(sys.argv[2]))
@@ -89,6 +91,7 @@ bcrypt = f"{per_request('bcrypt'):.0f} µs" if stats["bcrypt"]["calls"] else "-"
 database = f"{per_request('database'):.0f} µs" if stats["database"]["calls"] else "-"
 print("|".join([f"{float(rps):,.0f}", p50, p99, bad.group(1) if bad else "0", library, bcrypt, database]))
 PYTHON
+)"
 }
 
 # The requests a second of one measure's output.
@@ -110,16 +113,16 @@ for database in sqlite postgres; do
     if [ "$database" = sqlite ]; then start_service "sqlite:$work/bench.sqlite"; else start_service "$postgres_url"; fi
     warm /bench/trivial trivial.lua
     warm /users rejected.lua
-    trivial="$(measure /bench/trivial trivial.lua)"
-    rejected="$(measure /users rejected.lua)"
+    measure trivial /bench/trivial trivial.lua
+    measure rejected /users rejected.lua
     warm /bench/insert insert.lua
-    insert="$(measure /bench/insert insert.lua)"
-    accepted="$(measure /users accepted.lua)"
+    measure insert /bench/insert insert.lua
+    measure accepted /users accepted.lua
     stop_service
     # The same sign-ups with one fixed hash stored instead of bcrypt (benchmark mode only): the
     # rest of an accepted sign-up beside the bare insert.
     if [ "$database" = sqlite ]; then start_service "sqlite:$work/bench-no-hash.sqlite" 1; else start_service "$postgres_url" 1; fi
-    unhashed="$(measure /users accepted.lua)"
+    measure unhashed /users accepted.lua
     stop_service
     row "$database" "GET /bench/trivial" "$trivial"
     row "$database" "POST /users, rejected (400, five problems)" "$rejected"

@@ -66,7 +66,7 @@ enum Targets {
                 )
             )
         }
-        // Issue 11: the compiled phone engine against the raw libphonenumber pipeline.
+        // The compiled phone engine against the raw libphonenumber pipeline.
         let phoneTargets: [(scenario: String, baseline: String, factor: Double)] = [
             ("phone international, valid only", "libphonenumber", 100),
             ("phone local, valid only", "libphonenumber", 50),
@@ -105,7 +105,7 @@ enum Targets {
         return checks
     }
 
-    /// Issue 24: a lint line within 3x the sum of its field checks, a registration within 2x,
+    /// A lint line within 3x the sum of its field checks, a registration within 2x,
     /// at most 2 heap allocations per valid line.
     static func recordTargets(_ results: [ScenarioResult]) -> [TargetCheck] {
         var checks: [TargetCheck] = []
