@@ -1,5 +1,4 @@
 internal import Dispatch
-import Synchronization
 
 /// Work read in order, done on several threads, and handed back in the order it was read.
 ///
@@ -71,7 +70,8 @@ package enum OrderedPipeline {
     }
 }
 
-/// The inputs not yet taken and the outputs not yet merged, behind one lock.
+/// The inputs not yet taken and the outputs not yet merged, behind one lock (a POSIX one, so
+/// that ThreadSanitizer sees the order it makes: see ``PThreadLocked``).
 private final class PipelineState<Input: Sendable, Output: Sendable>: Sendable {
     private struct Queues {
         var inputs: [(index: Int, input: Input)] = []
@@ -80,7 +80,7 @@ private final class PipelineState<Input: Sendable, Output: Sendable>: Sendable {
         var inputsFinished = false
     }
 
-    private let queues = Mutex(Queues())
+    private let queues = PThreadLocked(Queues())
 
     func addInput(_ input: Input, at index: Int) {
         queues.withLock { $0.inputs.append((index, input)) }
