@@ -38,6 +38,7 @@ let allEntries =
     Scenarios(directory: options.fixturesDirectory, skipSwiftRegex: options.quick).all()
     + RecordScenarios(sample: sample).all()
     + OversizedInputScenarios().all()
+    + ReportWritingScenarios().all()
 let entries = allEntries.filter { options.selects($0.name, among: allEntries.map(\.name)) }
 
 if let profile = options.profileContender {

@@ -102,6 +102,20 @@ enum Targets {
             )
         }
         checks += recordTargets(results)
+        if let report = results.first(where: { $0.name == "JSON report of conflicts" }),
+            let short = report.contenders.first(where: { $0.role == .baseline })
+        {
+            let ratio = report.engine.nanosecondsPerOperation / short.nanosecondsPerOperation
+            checks.append(
+                TargetCheck(
+                    target: "JSON report: one long report / short reports of the same conflicts",
+                    scenario: report.name,
+                    measured: ratio,
+                    required: "<= 1.5x",
+                    met: ratio <= 1.5
+                )
+            )
+        }
         return checks
     }
 

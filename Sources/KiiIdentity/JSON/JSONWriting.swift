@@ -17,8 +17,10 @@ extension JSONValue {
     }
 
     /// Appends `text` as a JSON string literal (see ``quoted(_:)``).
+    ///
+    /// No `reserveCapacity` here: reserving the exact size on every call would stop the string's
+    /// geometric growth, and a text written string by string would be copied whole each time.
     package static func appendQuoted(_ text: String, to output: inout String) {
-        output.reserveCapacity(output.utf8.count + text.utf8.count + 2)
         output += "\""
         text.withUTF8Bytes { bytes in
             var start = 0
@@ -111,12 +113,16 @@ package struct JSONWriter {
     }
 
     /// Writes an object whose members `body` writes, in the order it writes them.
+    ///
+    /// The text moves into the members' writer and back (`swap`), so one buffer is ever
+    /// referenced: a copy of the writer would share it, and the next append would copy the whole
+    /// text, once per object.
     package mutating func object(_ body: (inout Members) -> Void) {
         text += "{"
-        var members = Members(writer: self)
-        text = ""
+        var members = Members()
+        swap(&members.writer.text, &text)
         body(&members)
-        self = members.writer
+        swap(&members.writer.text, &text)
         text += "}"
     }
 
@@ -137,12 +143,10 @@ package struct JSONWriter {
 
     /// The members of an object being written.
     package struct Members {
-        fileprivate var writer: JSONWriter
+        fileprivate var writer = JSONWriter()
         private var isFirst = true
 
-        fileprivate init(writer: JSONWriter) {
-            self.writer = writer
-        }
+        fileprivate init() {}
 
         /// Writes the member `name`, its value written by `body`.
         package mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
