@@ -43,6 +43,9 @@ extension ValidationError {
     /// control characters escaped).
     /// Like every text of an error, it never holds a password or any part of one.
     public func jsonBody(in language: Language = .english) -> String {
+        // Written by hand with the one escaper, not with `JSONWriter`: this is every rejected
+        // request's answer, and the writer's closures cost a third more here (4.4 against 3.3 µs
+        // for five problems in Japanese, measured once in the benchmark executable).
         var body = #"{"errors":["#
         for (index, problem) in problems.enumerated() {
             let phrase = problem.stored.phrase(in: language)
