@@ -5,7 +5,8 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 # library never resolves it (Package.swift); every build of this repository turns it on.
 TOOL_TRAIT = --traits CommandLineTool
 
-.PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup fuzz sanitize clean
+.PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup fuzz sanitize clean \
+	phone-oracle metadata metadata-check
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
 deps:
@@ -24,12 +25,35 @@ run: deps
 	$(SWIFT) build -c release --product kii-identity $(TOOL_TRAIT)
 	./.build/release/kii-identity lint $(SAMPLE); status=$$?; [ $$status -le 1 ] || exit $$status
 
+# The bundled phone metadata's oracle: PyPI phonenumbers of the bundled libphonenumber release
+# (Sources/KiiIdentity/Phone/Metadata/Vendored/VERSION), in a virtual environment of its own.
+ORACLE = .build-oracle
+METADATA_VERSION := $(shell sed -n 's/^version=//p' Sources/KiiIdentity/Phone/Metadata/Vendored/VERSION)
+export KII_PHONE_ORACLE_PYTHON ?= $(CURDIR)/$(ORACLE)/bin/python
+phone-oracle:
+	@if ! $(ORACLE)/bin/python -c 'import phonenumbers, sys; sys.exit(phonenumbers.__version__ != "$(METADATA_VERSION)")' 2>/dev/null; then \
+		rm -rf $(ORACLE) && python3 -m venv $(ORACLE) && \
+		$(ORACLE)/bin/pip install --quiet --disable-pip-version-check phonenumbers==$(METADATA_VERSION); \
+	fi
+
+# Regenerates the form the phone engine reads from the vendored PhoneNumberMetadata.xml; with
+# XML=path VERSION=x.y.z [DATE=yyyy-mm-dd], vendors that file as libphonenumber x.y.z first.
+# `make test` then fetches the matching PyPI phonenumbers as the oracle.
+metadata:
+	python3 Scripts/phone-metadata/generate.py $(if $(XML),--xml $(XML) --version $(VERSION) $(if $(DATE),--date $(DATE)))
+
+# CI: the committed form is exactly what the script makes of the vendored XML, and that
+# metadata is the oracle's, field by field.
+metadata-check: phone-oracle
+	python3 Scripts/phone-metadata/generate.py --check
+	$(ORACLE)/bin/python Scripts/phone-metadata/check-against-phonenumbers.py
+
 # The sign-up service's suites run too, in the example's own build folder: on SQLite,
 # and on PostgreSQL when SIGNUP_POSTGRES_URL is set (Scripts/postgres-throwaway.sh starts one; CI
 # sets SIGNUP_REQUIRE_POSTGRES=1, which fails those tests when the URL is missing). As for
 # `make example`, the build plan is dropped first so that SwiftPM sees this package's new files.
 SIGNUP = Examples/SignUpService
-test: deps
+test: deps phone-oracle
 	$(SWIFT) test --disable-xctest $(TOOL_TRAIT)
 	rm -f $(SIGNUP)/.build/debug/description.json
 	$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build
@@ -46,11 +70,13 @@ example: deps
 	Scripts/check-readme-example.sh $(EXAMPLE)/.build/debug/QuickStart
 	Scripts/check-links.sh
 
-# The compiled phone engine against libphonenumber over a million cases (`make test`
-# runs 100,000). PHONE_CASES raises the count.
+# The compiled phone engine over a million cases a source (`make test` runs 100,000): the
+# bundled metadata against PyPI phonenumbers, the system's against the installed libphonenumber.
+# PHONE_CASES raises the count.
 PHONE_CASES ?= 1000000
-differential: deps
-	KII_PHONE_DIFFERENTIAL_CASES=$(PHONE_CASES) $(SWIFT) test --disable-xctest $(TOOL_TRAIT) --filter PhoneDifferentialTests
+differential: deps phone-oracle
+	KII_PHONE_DIFFERENTIAL_CASES=$(PHONE_CASES) KII_PHONE_ORACLE_CASES=$(PHONE_CASES) \
+		$(SWIFT) test --disable-xctest $(TOOL_TRAIT) --filter 'PhoneDifferentialTests|PhoneOracleDifferentialTests'
 
 # The DocC catalogs of both libraries, built by the toolchain's docc from the modules' symbol graphs
 # (a module's own and those of its extensions to another's), failing on any warning (a broken

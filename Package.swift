@@ -54,6 +54,9 @@ let package = Package(
         .target(
             name: "KiiIdentity",
             dependencies: ["CPhoneNumberShims"],
+            // libphonenumber's XML and its notice: what Phone/Metadata/BundledMetadataText.swift
+            // is generated from (Scripts/phone-metadata/generate.py), not read at run time.
+            exclude: ["Phone/Metadata/Vendored"],
             swiftSettings: strictSwift,
             // libm: the floating-point helpers a Double's conversions call (floor, ceil, trunc,
             // round, rint), which a client without Foundation (which links it) would miss.

@@ -16,6 +16,7 @@ const void *metadata_get();
 }  // namespace phonenumbers
 }  // namespace i18n
 
+using i18n::phonenumbers::NumberFormat;
 using i18n::phonenumbers::PhoneMetadata;
 using i18n::phonenumbers::PhoneMetadataCollection;
 using i18n::phonenumbers::PhoneNumberDesc;
@@ -54,6 +55,16 @@ const PhoneNumberDesc *descOf(const PhoneMetadata &metadata, int32_t kind, bool 
         case CPhoneNumberShims_DESC_VOICEMAIL: *present = metadata.has_voicemail(); return &metadata.voicemail();
         default: return nullptr;
     }
+}
+
+/// Number format `formatIndex` of entry `index`, national or international; NULL when out of range.
+const NumberFormat *formatOf(size_t index, int32_t international, size_t formatIndex) {
+    const PhoneMetadataCollection *all = collection();
+    if (index >= static_cast<size_t>(all->metadata_size())) return nullptr;
+    const PhoneMetadata &metadata = all->metadata(static_cast<int>(index));
+    const auto &formats = international ? metadata.intl_number_format() : metadata.number_format();
+    if (formatIndex >= static_cast<size_t>(formats.size())) return nullptr;
+    return &formats.Get(static_cast<int>(formatIndex));
 }
 
 }  // namespace
@@ -104,8 +115,70 @@ extern "C" int32_t CPhoneNumberShims_metadataDesc(size_t index, int32_t kind, CP
         result->possibleLengthCount = static_cast<size_t>(desc->possible_length_size());
         result->localOnlyLengths = desc->possible_length_local_only().data();
         result->localOnlyLengthCount = static_cast<size_t>(desc->possible_length_local_only_size());
+        result->exampleNumber = text(desc->example_number());
         return CPhoneNumberShims_OK;
     } catch (...) {
         return CPhoneNumberShims_INTERNAL;
+    }
+}
+
+extern "C" size_t CPhoneNumberShims_metadataFormatCount(size_t index, int32_t international) {
+    try {
+        const PhoneMetadataCollection *all = collection();
+        if (index >= static_cast<size_t>(all->metadata_size())) return 0;
+        const PhoneMetadata &metadata = all->metadata(static_cast<int>(index));
+        return static_cast<size_t>(international ? metadata.intl_number_format_size() : metadata.number_format_size());
+    } catch (...) {
+        return 0;
+    }
+}
+
+extern "C" int32_t CPhoneNumberShims_metadataFormat(size_t index, int32_t international, size_t formatIndex,
+                                                    CPhoneNumberShims_NumberFormat *result) {
+    if (result == nullptr) return CPhoneNumberShims_BAD_ARGUMENT;
+    std::memset(result, 0, sizeof *result);
+    try {
+        const NumberFormat *format = formatOf(index, international, formatIndex);
+        if (format == nullptr) return CPhoneNumberShims_BAD_ARGUMENT;
+        result->pattern = text(format->pattern());
+        result->format = text(format->format());
+        // An international format carries its national twin's rule (Java's mergeFrom); it is
+        // never applied there, so it is not handed on.
+        if (!international) result->nationalPrefixFormattingRule = text(format->national_prefix_formatting_rule());
+        result->leadingDigitsCount = static_cast<size_t>(format->leading_digits_pattern_size());
+        return CPhoneNumberShims_OK;
+    } catch (...) {
+        return CPhoneNumberShims_INTERNAL;
+    }
+}
+
+extern "C" int32_t CPhoneNumberShims_metadataLeadingDigits(size_t index, int32_t international, size_t formatIndex,
+                                                           size_t patternIndex, CPhoneNumberShims_Text *result) {
+    if (result == nullptr) return CPhoneNumberShims_BAD_ARGUMENT;
+    std::memset(result, 0, sizeof *result);
+    try {
+        const NumberFormat *format = formatOf(index, international, formatIndex);
+        if (format == nullptr || patternIndex >= static_cast<size_t>(format->leading_digits_pattern_size())) {
+            return CPhoneNumberShims_BAD_ARGUMENT;
+        }
+        *result = text(format->leading_digits_pattern(static_cast<int>(patternIndex)));
+        return CPhoneNumberShims_OK;
+    } catch (...) {
+        return CPhoneNumberShims_INTERNAL;
+    }
+}
+
+extern "C" uint64_t CPhoneNumberShims_metadataDigest(void) {
+    try {
+        const auto *bytes = static_cast<const unsigned char *>(i18n::phonenumbers::metadata_get());
+        const int size = i18n::phonenumbers::metadata_size();
+        uint64_t hash = 0xcbf29ce484222325ULL;
+        for (int index = 0; index < size; ++index) {
+            hash ^= bytes[index];
+            hash *= 0x100000001b3ULL;
+        }
+        return hash;
+    } catch (...) {
+        return 0;
     }
 }

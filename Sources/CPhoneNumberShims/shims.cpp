@@ -115,8 +115,15 @@ extern "C" int32_t CPhoneNumberShims_analyze(const char *text, size_t textLength
 
 extern "C" int32_t CPhoneNumberShims_format(const char *e164, size_t e164Length, int32_t format, char *buffer,
                                             size_t capacity, size_t *length) {
-    if ((e164 == nullptr && e164Length > 0) || length == nullptr || format < CPhoneNumberShims_E164 ||
-        format > CPhoneNumberShims_NATIONAL) {
+    return CPhoneNumberShims_formatInput(e164, e164Length, nullptr, 0, format, buffer, capacity, length);
+}
+
+extern "C" int32_t CPhoneNumberShims_formatInput(const char *text, size_t textLength, const char *region,
+                                                 size_t regionLength, int32_t format, char *buffer, size_t capacity,
+                                                 size_t *length) {
+    std::string defaultRegion;
+    if ((text == nullptr && textLength > 0) || length == nullptr || format < CPhoneNumberShims_E164 ||
+        format > CPhoneNumberShims_NATIONAL || !regionArgument(region, regionLength, &defaultRegion)) {
         return CPhoneNumberShims_BAD_ARGUMENT;
     }
     *length = 0;
@@ -124,7 +131,7 @@ extern "C" int32_t CPhoneNumberShims_format(const char *e164, size_t e164Length,
         const PhoneNumberUtil &phoneUtil = util();
         PhoneNumber number;
         PhoneNumberUtil::ErrorType error =
-            phoneUtil.Parse(std::string(e164 == nullptr ? "" : e164, e164Length), "ZZ", &number);
+            phoneUtil.Parse(std::string(text == nullptr ? "" : text, textLength), defaultRegion, &number);
         if (error != PhoneNumberUtil::NO_PARSING_ERROR) return static_cast<int32_t>(error);
         std::string formatted;
         phoneUtil.Format(number, static_cast<PhoneNumberUtil::PhoneNumberFormat>(format), &formatted);

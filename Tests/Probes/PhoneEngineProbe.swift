@@ -14,7 +14,7 @@ package enum PhoneEngineProbe {
         package var region: String
         package var nationalNumber: String
 
-        init(_ analysis: PhoneAnalysis) {
+        package init(_ analysis: PhoneAnalysis) {
             status = analysis.status
             countryCallingCode = analysis.countryCallingCode
             countryCodeSource = analysis.countryCodeSource
@@ -30,10 +30,11 @@ package enum PhoneEngineProbe {
     }
 
     /// `text` as the syntax step hands it on: `+` and ASCII digits with no region, or ASCII
-    /// digits read in a supported `region`; `nil` for anything else.
+    /// digits read in a `region` of `source`; `nil` for anything else.
     static func withInput<Result>(
         _ text: String,
         region: String?,
+        source: PhoneMetadataSource = .system,
         _ body: (CheckedPhoneInput) -> Result
     ) -> Result? {
         var bytes = Array(text.utf8)
@@ -44,15 +45,18 @@ package enum PhoneEngineProbe {
         return bytes.withUnsafeMutableBufferPointer { buffer in
             let bytes = UnsafeBufferPointer(buffer)
             guard let region else { return body(.international(bytes)) }
-            guard let found = RegionTable.shared.region(region) else { return nil }
+            guard let found = RegionTable.of(source.kind).region(region) else { return nil }
             return body(.local(bytes, found))
         }
     }
 
     /// The compiled engine's verdict on `text` (`+` and digits with no region, or digits read in
-    /// `region`); `nil` when the engine leaves the input to libphonenumber.
-    package static func compiled(_ text: String, region: String?) -> Verdict? {
-        withInput(text, region: region) { PhoneEngine.analyze($0).map(Verdict.init) } ?? nil
+    /// `region`) with `source`'s metadata; `nil` when the engine leaves the input to libphonenumber.
+    package static func compiled(_ text: String, region: String?, source: PhoneMetadataSource = .system) -> Verdict? {
+        withInput(text, region: region, source: source) {
+            PhoneEngine.analyze($0, source: source.kind).map(Verdict.init)
+        }
+            ?? nil
     }
 
     /// libphonenumber's verdict on the same input, through the shim; `nil` for input the
@@ -61,13 +65,54 @@ package enum PhoneEngineProbe {
         withInput(text, region: region) { Verdict(PhoneNumberLibrary.analyze($0)) }
     }
 
+    /// The compiled engine's national and international formats of national significant number
+    /// `national` behind calling code `code`, with `source`'s number formats; `nil` when the
+    /// code's formats did not compile.
+    package static func formats(
+        national: String,
+        callingCode code: Int,
+        source: PhoneMetadataSource
+    ) -> (national: String, international: String)? {
+        let digits = Array(national.utf8)
+        return digits.withUnsafeBufferPointer { digits in
+            guard let national = PhoneEngine.format(digits, countryCallingCode: code, .national, source: source.kind),
+                let international = PhoneEngine.format(
+                    digits,
+                    countryCallingCode: code,
+                    .international,
+                    source: source.kind
+                )
+            else { return nil }
+            return (national, international)
+        }
+    }
+
+    /// libphonenumber's national and international formats of the number it parses from `text`
+    /// (in `region`; an E.164 number without one), through the shim (the system source's
+    /// oracle); `nil` when it does not parse.
+    package static func libraryFormats(
+        _ text: String,
+        region: String? = nil
+    ) -> (national: String, international: String)? {
+        guard let national = PhoneNumberLibrary.format(input: text, region: region, .national),
+            let international = PhoneNumberLibrary.format(input: text, region: region, .international)
+        else { return nil }
+        return (national, international)
+    }
+
+    /// libphonenumber's example number of `type` for `region`, in E.164, through the shim.
+    package static func libraryExample(_ region: String, _ type: PhoneNumberType) -> String? {
+        PhoneNumberLibrary.exampleNumber(region: region, type: type)
+    }
+
     /// The four forms of ``PhoneNumber``'s initialisers.
     package enum Form: Sendable, CaseIterable {
         case international, local, rest, userInput
     }
 
     /// What `PhoneNumber(<form>:)` answers for `text` (and `country`, for the local and typed
-    /// forms), its verdict taken from the compiled engine or from libphonenumber.
+    /// forms), its verdict taken from the compiled engine with the policy's metadata, or from
+    /// libphonenumber.
     package static func validate(
         _ form: Form,
         _ text: String,
@@ -75,8 +120,20 @@ package enum PhoneEngineProbe {
         policy: PhonePolicy,
         libphonenumber: Bool
     ) -> Result<PhoneNumber, ValidationError> {
-        let engine: PhoneResolver.Engine = libphonenumber ? .libphonenumber : .compiled
-        return Result { () throws(ValidationError) in
+        let engine: PhoneResolver.Engine = libphonenumber ? .libphonenumber : .compiled(policy.metadata.kind)
+        return validate(form, text, country: country, policy: policy, verdicts: engine)
+    }
+
+    /// What `PhoneNumber(<form>:)` answers for `text` when `verdicts` (an oracle's, say) decide
+    /// every input the form hands on: the library's rules on someone else's facts.
+    package static func validate(
+        _ form: Form,
+        _ text: String,
+        country: String?,
+        policy: PhonePolicy,
+        verdicts engine: some PhoneVerdicts
+    ) -> Result<PhoneNumber, ValidationError> {
+        Result { () throws(ValidationError) in
             try text.withUTF8Bytes { (bytes) throws(ValidationError) in
                 switch form {
                 case .international:
@@ -98,43 +155,46 @@ package enum PhoneEngineProbe {
         }
     }
 
-    /// Compiles every calling code; whether all compiled (none is left to libphonenumber).
-    package static func compileAll() -> Bool {
-        PhoneTerritories.shared.compileAll()
+    /// Compiles every calling code of `source`, formats included; whether all compiled (none is
+    /// left to libphonenumber).
+    package static func compileAll(_ source: PhoneMetadataSource) -> Bool {
+        PhoneTerritories.of(source.kind).compileAll()
     }
 
-    /// How many metadata entries libphonenumber has, and how many are regions (not `001`).
-    package static var metadataCounts: (entries: Int, regions: Int) {
-        let all = PhoneMetadata.all
-        return (all.count, all.filter { $0.id != "001" }.count)
+    /// How many metadata entries `source` has, and how many are regions (not `001`).
+    package static func metadataCounts(_ source: PhoneMetadataSource) -> (entries: Int, regions: Int) {
+        PhoneMetadataIndex.of(source.kind).counts
     }
 
-    /// Per calling code, the states of its territories' automata together (compiles them all).
-    package static var automatonStates: [Int: Int] {
+    /// Per calling code of `source`, the states of its territories' automata together (compiles
+    /// them all).
+    package static func automatonStates(_ source: PhoneMetadataSource) -> [Int: Int] {
         var states: [Int: Int] = [:]
-        for code in callingCodes {
-            states[code] = PhoneTerritories.shared.stateCount(of: code)
+        for code in callingCodes(source) {
+            states[code] = PhoneTerritories.of(source.kind).stateCount(of: code)
         }
         return states
     }
 
-    /// Compiles the tables of `codes` afresh (not cached), as their first use does; the states
-    /// built, so that the work cannot be skipped. For the benchmark's first-use figures.
-    package static func compileAfresh(_ codes: [Int]) -> Int {
+    /// Compiles the tables of `codes` of `source` afresh (not cached), as their first use does;
+    /// the states built, so that the work cannot be skipped. For the benchmark's first-use figures.
+    package static func compileAfresh(_ codes: [Int], source: PhoneMetadataSource = .bundled) -> Int {
         codes.reduce(0) { total, code in
             let tables = CallingCodeTables(
                 countryCallingCode: code,
-                metadata: PhoneMetadataIndex.shared.metadata(of: code)
+                metadata: PhoneMetadataIndex.of(source.kind).metadata(of: code)
             )
             return total + tables.stateCount
         }
     }
 
-    /// `policy`, with its verdicts taken from libphonenumber itself instead of the compiled
-    /// engine: the benchmark's "previous engine" rows.
+    /// `policy`, with its verdicts taken from libphonenumber itself (on the system metadata)
+    /// instead of the compiled engine: the system source's oracle and the benchmark's "previous
+    /// engine" rows.
     package static func libphonenumber(_ policy: PhonePolicy) -> PhonePolicy {
         var policy = policy
-        policy.engine = .libphonenumber
+        policy.metadata = .system
+        policy.verdictsFromLibphonenumber = true
         return policy
     }
 
@@ -142,12 +202,13 @@ package enum PhoneEngineProbe {
     /// as they were before the compiled engine, for the benchmark's "previous engine" rows.
     package static func libphonenumber(_ policy: RegistrationPolicy) -> RegistrationPolicy {
         var policy = policy
-        policy.phoneEngine = .libphonenumber
+        policy.phoneMetadata = .system
+        policy.phoneVerdictsFromLibphonenumber = true
         return policy
     }
 
-    /// The calling codes libphonenumber knows, ascending.
-    package static var callingCodes: [Int] {
-        (1..<PhoneTerritories.codeLimit).filter { PhoneTerritories.shared.knows($0) }
+    /// The calling codes `source` knows, ascending.
+    package static func callingCodes(_ source: PhoneMetadataSource = .bundled) -> [Int] {
+        (1..<PhoneTerritories.codeLimit).filter { PhoneTerritories.of(source.kind).knows($0) }
     }
 }

@@ -286,7 +286,7 @@ struct Scenarios {
     /// What the compiled engine's first use of a calling code costs (its tables compiled from
     /// libphonenumber's metadata), for one code and for every code.
     func phoneEngineFirstUse() -> Scenario {
-        let all = PhoneEngineProbe.callingCodes
+        let all = PhoneEngineProbe.callingCodes()
         return Scenario(
             name: "phone engine first use",
             summary: "compiling the tables of +81 (JP), of +1 (25 regions) and of all \(all.count) calling codes",

@@ -9,11 +9,12 @@
 //   - every function is safe to call from many threads at once (PhoneNumberUtil is).
 // The shim reports facts (parse status, type, region, digits); the rules live in Swift.
 //
-// Metadata (metadata.cpp): CPhoneNumberShims_metadataCount / _metadata / _metadataDesc expose
-// libphonenumber's own compiled-in PhoneMetadataCollection (the bytes behind its exported
-// metadata_get()), parsed once into a static collection that is never freed: every pointer they
-// hand out stays valid for the life of the process, and Swift frees nothing. KiiIdentity compiles
-// it into digit automata; the analyze/format calls remain as the test oracle and for formats.
+// Metadata (metadata.cpp): CPhoneNumberShims_metadataCount / _metadata / _metadataDesc /
+// _metadataFormat expose libphonenumber's own compiled-in PhoneMetadataCollection (the bytes
+// behind its exported metadata_get()), parsed once into a static collection that is never freed:
+// every pointer they hand out stays valid for the life of the process, and Swift frees nothing.
+// It is KiiIdentity's "system" metadata source, compiled by the same engine as the metadata
+// bundled in the library; the analyze/format/example calls are that source's test oracle.
 //
 // Every symbol is prefixed CPhoneNumberShims_. Build requirement: `apt-get install
 // libphonenumber-dev` (Debian ships 8.12.57 and no pkg-config file; the target links
@@ -114,6 +115,13 @@ int32_t CPhoneNumberShims_analyze(const char *text, size_t textLength, const cha
 int32_t CPhoneNumberShims_format(const char *e164, size_t e164Length, int32_t format, char *buffer,
                                  size_t capacity, size_t *length);
 
+/// Parses `text` as CPhoneNumberShims_analyze does (in `region`, 2 ASCII letters, or with
+/// `regionLength` 0 needing a `+`) and formats the number it parsed in `format`, whether valid or
+/// not, as CPhoneNumberShims_format writes into `buffer`. Formatting the parsed number, not its
+/// E.164 text parsed again, keeps a number whose digits would parse differently (a leading zero).
+int32_t CPhoneNumberShims_formatInput(const char *text, size_t textLength, const char *region, size_t regionLength,
+                                      int32_t format, char *buffer, size_t capacity, size_t *length);
+
 /// Copies the supported region codes, 2 bytes each, sorted, into `buffer` (room for
 /// `capacity` codes). Returns how many regions there are (245 in 8.12.57), even if more than
 /// `capacity`.
@@ -182,7 +190,22 @@ typedef struct CPhoneNumberShims_Desc {
     size_t possibleLengthCount;
     const int32_t *localOnlyLengths;
     size_t localOnlyLengthCount;
+    /// A national significant number of this type; empty when the metadata has none.
+    CPhoneNumberShims_Text exampleNumber;
 } CPhoneNumberShims_Desc;
+
+/// One NumberFormat of an entry: how national numbers it fits are written. Filled by
+/// CPhoneNumberShims_metadataFormat; texts are static data.
+typedef struct CPhoneNumberShims_NumberFormat {
+    /// With capturing groups: `(\d{2})(\d{4})(\d{4})`.
+    CPhoneNumberShims_Text pattern;
+    /// With `$1`-style group references: `$1-$2-$3`.
+    CPhoneNumberShims_Text format;
+    /// `0$1`, `($1)`; empty for none.
+    CPhoneNumberShims_Text nationalPrefixFormattingRule;
+    /// How many leading digits patterns the format has (CPhoneNumberShims_metadataLeadingDigits).
+    size_t leadingDigitsCount;
+} CPhoneNumberShims_NumberFormat;
 
 /// How many entries libphonenumber's metadata collection has (regions and non-geographic
 /// entities, in the collection's order, which decides the order of regions sharing a code).
@@ -193,6 +216,24 @@ int32_t CPhoneNumberShims_metadata(size_t index, CPhoneNumberShims_Metadata *res
 
 /// Fills `result` with description `kind` (CPhoneNumberShims_DESC_*) of entry `index`.
 int32_t CPhoneNumberShims_metadataDesc(size_t index, int32_t kind, CPhoneNumberShims_Desc *result);
+
+/// How many national (`international` 0) or international (1) number formats entry `index` has;
+/// 0 international formats means the national ones serve. 0 for an index out of range.
+size_t CPhoneNumberShims_metadataFormatCount(size_t index, int32_t international);
+
+/// Fills `result` with number format `formatIndex` of entry `index` (national or international).
+/// Returns a status.
+int32_t CPhoneNumberShims_metadataFormat(size_t index, int32_t international, size_t formatIndex,
+                                         CPhoneNumberShims_NumberFormat *result);
+
+/// Fills `result` with leading digits pattern `patternIndex` of that number format. Returns a
+/// status.
+int32_t CPhoneNumberShims_metadataLeadingDigits(size_t index, int32_t international, size_t formatIndex,
+                                                size_t patternIndex, CPhoneNumberShims_Text *result);
+
+/// A digest (64-bit FNV-1a) of the serialized metadata the library carries: the same bytes give
+/// the same value, which tells which libphonenumber release the metadata came from.
+uint64_t CPhoneNumberShims_metadataDigest(void);
 
 #ifdef __cplusplus
 }

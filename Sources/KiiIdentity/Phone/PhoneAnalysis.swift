@@ -38,9 +38,9 @@ package struct PhoneAnalysis {
     /// The national significant number, as text.
     package var nationalNumber: String { national.string }
 
-    /// The supported region the number belongs to; `nil` for `001` and `ZZ`.
-    var supportedRegion: RegionTable.Region? {
-        regionLength == 2 ? RegionTable.shared.region(region.0, region.1) : nil
+    /// The supported region of `source` the number belongs to; `nil` for `001` and `ZZ`.
+    func supportedRegion(in source: PhoneMetadataSource.Kind) -> RegionTable.Region? {
+        regionLength == 2 ? RegionTable.of(source).region(region.0, region.1) : nil
     }
 
     /// `+`, the calling code and the national number: the E.164 form, written into one buffer.
@@ -82,6 +82,38 @@ package struct PhoneAnalysis {
             rest /= 10
         }
         return 1 + digits
+    }
+}
+
+extension PhoneAnalysis {
+    /// A parse error reported by an outside oracle.
+    package init(reportedStatus status: ParseStatus) {
+        self = .failure(status)
+    }
+
+    /// An analysis reported as text by an outside oracle (the differential tests' libphonenumber
+    /// in another language): `region` is `JP`, `001` or `ZZ`, `nationalNumber` ASCII digits.
+    package init(
+        reportedStatus status: ParseStatus,
+        countryCallingCode: Int,
+        countryCodeSource: CallingCodeSource,
+        type: PhoneNumberType,
+        isValid: Bool,
+        region: String,
+        nationalNumber: String
+    ) {
+        let regionBytes = Array(region.utf8.prefix(3)) + [0, 0, 0]
+        let national = Array(nationalNumber.utf8).withUnsafeBufferPointer { DigitString($0) } ?? DigitString()
+        self.init(
+            status: status,
+            countryCallingCode: countryCallingCode,
+            countryCodeSource: countryCodeSource,
+            type: type,
+            isValid: isValid,
+            region: (regionBytes[0], regionBytes[1], regionBytes[2]),
+            regionLength: min(region.utf8.count, 3),
+            national: national
+        )
     }
 }
 

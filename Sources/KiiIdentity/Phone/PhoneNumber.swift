@@ -7,9 +7,10 @@
 /// - User input (lenient): the above with spaces, `-`, `.`, `(`, `)`, Unicode dashes,
 ///   full-width digits and `＋`; see ``init(userInput:country:policy:)``.
 ///
-/// A cheap syntax check runs first; the compiled phone engine (libphonenumber's own metadata
-/// compiled into digit automata) then gives libphonenumber's verdict on what passes it. The
-/// ``PhonePolicy`` decides the digit bounds and whether only mobile numbers pass.
+/// A cheap syntax check runs first; the compiled phone engine (libphonenumber's metadata compiled
+/// into digit automata) then gives libphonenumber's verdict on what passes it. The
+/// ``PhonePolicy`` decides the digit bounds, whether only mobile numbers pass, and whose metadata
+/// judges (``PhoneMetadataSource``: the bundled libphonenumber release by default).
 ///
 /// Two values are equal when their ``e164`` is: `US-4155552671` and `+14155552671` are the
 /// same number (the uniqueness key), whatever region each was read in.
@@ -26,7 +27,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The region: the country given for local and REST input; libphonenumber's region for
     /// the number for international input (`+447911123456` is `GG`).
-    public var region: CountryCode { CountryCode(RegionTable.shared.region(regionBytes.0, regionBytes.1)!) }
+    public var region: CountryCode { CountryCode(RegionTable.of(source).region(regionBytes.0, regionBytes.1)!) }
 
     /// The country calling code, 81 for Japan.
     public let countryCallingCode: Int
@@ -43,17 +44,39 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// returning or copying it costs one reference count, not three.
     private let regionBytes: (UInt8, UInt8)
 
+    /// Whose metadata accepted the number, and so writes its formats.
+    private let source: PhoneMetadataSource.Kind
+
+    /// The metadata that accepted the number (the policy's).
+    public var metadata: PhoneMetadataSource { PhoneMetadataSource(source) }
+
     /// The REST local form, `JP-9012345678` (no trunk prefix).
     public var restForm: String { "\(region.rawValue)-\(nationalNumber)" }
 
-    /// The national format, `090-1234-5678`.
-    public var nationalFormat: String {
-        PhoneNumberLibrary.format(e164, .national) ?? nationalNumber
-    }
+    /// The national format, `090-1234-5678`, as libphonenumber writes it with the metadata
+    /// that accepted the number.
+    public var nationalFormat: String { formatted(.national) }
 
-    /// The international format, `+81 90-1234-5678`.
-    public var internationalFormat: String {
-        PhoneNumberLibrary.format(e164, .international) ?? e164
+    /// The international format, `+81 90-1234-5678`, as libphonenumber writes it with the
+    /// metadata that accepted the number.
+    public var internationalFormat: String { formatted(.international) }
+
+    /// The number written by the compiled engine (libphonenumber for a system calling code whose
+    /// formats the engine could not compile).
+    private func formatted(_ format: PhoneEngine.Format) -> String {
+        let start = 1 + DigitString.decimalLength(countryCallingCode)
+        let written = e164.withUTF8Bytes { bytes in
+            PhoneEngine.format(
+                UnsafeBufferPointer(rebasing: bytes[start...]),
+                countryCallingCode: countryCallingCode,
+                format,
+                source: source
+            )
+        }
+        if let written { return written }
+        let library: PhoneNumberLibrary.Format = format == .national ? .national : .international
+        return (source == .system ? PhoneNumberLibrary.format(e164, library) : nil)
+            ?? (format == .national ? nationalNumber : e164)
     }
 
     /// Bytes past which no phone input is inspected: it is `too_long` at once.
@@ -61,13 +84,20 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// Digits past which a local number cannot be one (15 for E.164 plus a trunk prefix).
     static let maximumLocalDigits = 17
 
-    /// A number the phone rules accepted: `e164` is `+`, `countryCallingCode` and the national
-    /// number; `region` is a supported region's two letters.
-    init(e164: String, region: (UInt8, UInt8), countryCallingCode: Int, type: PhoneNumberType) {
+    /// A number the phone rules accepted with `source`'s metadata: `e164` is `+`,
+    /// `countryCallingCode` and the national number; `region` is a region of that source.
+    init(
+        e164: String,
+        region: (UInt8, UInt8),
+        countryCallingCode: Int,
+        type: PhoneNumberType,
+        source: PhoneMetadataSource.Kind
+    ) {
         self.e164 = e164
         self.regionBytes = region
         self.countryCallingCode = countryCallingCode
         self.type = type
+        self.source = source
     }
 
     // MARK: International
@@ -90,7 +120,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     ///
     /// Rejects bad syntax before the phone engine sees it, and allocates nothing.
     public static func isValid(international raw: String, policy: PhonePolicy = .default) -> Bool {
-        if policy.engine != .compiled { return (try? PhoneNumber(international: raw, policy: policy)) != nil }
+        if policy.verdictsFromLibphonenumber { return (try? PhoneNumber(international: raw, policy: policy)) != nil }
         // `+` and an allowed number of digits: the length alone turns most rejects away.
         return policy.digitCount.contains(raw.utf8.count - 1)
             && raw.withUTF8Bytes { bytes in
@@ -175,20 +205,23 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     public var description: String { e164 }
 
     private enum CodingKeys: String, CodingKey {
-        case e164, region
+        case e164, region, metadata
     }
 
     /// Decodes `{"e164": "+44...", "region": "GB"}` and re-validates it.
     ///
     /// Decoding checks that the number is valid for its region, not the policy it was first
-    /// accepted under (a landline accepted with `mobileOnly: false` decodes).
+    /// accepted under (a landline accepted with `mobileOnly: false` decodes), with the metadata
+    /// it was accepted with (`"metadata": "system"`; the bundled metadata when absent).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let e164 = try container.decode(String.self, forKey: .e164)
         let region = try container.decode(String.self, forKey: .region)
+        var policy = PhonePolicy.anyValidNumber
+        policy.metadata = try container.decodeIfPresent(PhoneMetadataSource.self, forKey: .metadata) ?? .bundled
         do throws(ValidationError) {
-            let international = try PhoneNumber(international: e164, policy: .anyValidNumber)
-            let local = try PhoneNumber(local: international.nationalNumber, country: region, policy: .anyValidNumber)
+            let international = try PhoneNumber(international: e164, policy: policy)
+            let local = try PhoneNumber(local: international.nationalNumber, country: region, policy: policy)
             guard local.e164 == international.e164 else {
                 throw ValidationError(.phoneNumber, .notNumberOfRegion(region: region))
             }
@@ -198,9 +231,12 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         }
     }
 
+    /// Encodes `{"e164": "+44...", "region": "GB"}`, and `"metadata": "system"` for a number
+    /// the system metadata accepted.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(e164, forKey: .e164)
         try container.encode(region.rawValue, forKey: .region)
+        if source != .bundled { try container.encode(metadata, forKey: .metadata) }
     }
 }

@@ -22,18 +22,32 @@ public struct PhonePolicy: Sendable, Hashable, Codable {
     /// E.164's bounds on the digits of a number.
     public static let e164DigitCount = 1...15
 
-    /// Where the verdict comes from: the compiled engine, or libphonenumber itself (the
-    /// differential tests' oracle and the benchmark's previous engine). Not encoded.
-    package var engine: PhoneResolver.Engine = .compiled
+    /// Whose numbering plans decide: the metadata bundled in this library (the default), or the
+    /// installed libphonenumber's (``PhoneMetadataSource``).
+    public var metadata: PhoneMetadataSource
+
+    /// Verdicts from libphonenumber itself instead of the compiled engine (the system source's
+    /// differential oracle and the benchmark's previous engine). Not encoded.
+    package var verdictsFromLibphonenumber = false
+
+    /// Where the verdict comes from.
+    package var engine: PhoneResolver.Engine {
+        verdictsFromLibphonenumber ? .libphonenumber : .compiled(metadata.kind)
+    }
 
     private enum CodingKeys: String, CodingKey {
-        case mobileOnly, digitCount
+        case mobileOnly, digitCount, metadata
     }
 
     /// Creates a policy; `digitCount` is clamped to E.164's 1...15.
-    public init(mobileOnly: Bool = true, digitCount: ClosedRange<Int> = 10...15) {
+    public init(
+        mobileOnly: Bool = true,
+        digitCount: ClosedRange<Int> = 10...15,
+        metadata: PhoneMetadataSource = .bundled
+    ) {
         self.mobileOnly = mobileOnly
         self.digitCount = digitCount.clamped(to: Self.e164DigitCount)
+        self.metadata = metadata
     }
 
     /// Kii's documented rule: mobile only, 10...15 digits.
@@ -42,11 +56,21 @@ public struct PhonePolicy: Sendable, Hashable, Codable {
     /// Any number libphonenumber says is valid, of any type and any E.164 length.
     public static let anyValidNumber = PhonePolicy(mobileOnly: false, digitCount: e164DigitCount)
 
+    /// Decodes `mobileOnly` and `digitCount`, and `metadata` (`"bundled"` when absent).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             mobileOnly: try container.decode(Bool.self, forKey: .mobileOnly),
-            digitCount: try container.decode(ClosedRange<Int>.self, forKey: .digitCount)
+            digitCount: try container.decode(ClosedRange<Int>.self, forKey: .digitCount),
+            metadata: try container.decodeIfPresent(PhoneMetadataSource.self, forKey: .metadata) ?? .bundled
         )
+    }
+
+    /// Encodes `mobileOnly` and `digitCount`, and `metadata` unless it is the bundled one.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(mobileOnly, forKey: .mobileOnly)
+        try container.encode(digitCount, forKey: .digitCount)
+        if metadata != .bundled { try container.encode(metadata, forKey: .metadata) }
     }
 }

@@ -1,3 +1,16 @@
+/// Where a phone input's verdict comes from: what the rules after the parse read
+/// (``PhoneResolver``). The library's own is ``PhoneResolver/Engine``; the differential tests
+/// give libphonenumber's answers from outside, to run the same rules on them.
+package protocol PhoneVerdicts {
+    /// Whose metadata the verdicts follow, and so whose regions the rules read.
+    var source: PhoneMetadataSource.Kind { get }
+    /// Whether a plain E.164 number may be answered by the compiled engine's shortcut
+    /// (``PhoneEngine/plainInternational(_:source:)``) instead of a full analysis.
+    var takesShortcuts: Bool { get }
+    /// libphonenumber's verdict on `input`.
+    func analyze(_ input: CheckedPhoneInput) -> PhoneAnalysis
+}
+
 /// The one path of a phone input to a ``PhoneNumber``: its form (``PhoneInputForm``), its
 /// syntax (``PhoneSyntax``, into a ``CheckedPhoneInput``), libphonenumber's verdict on it (the
 /// compiled ``PhoneEngine``, or libphonenumber itself where the engine defers), then the rules
@@ -5,20 +18,45 @@
 /// previous step's typed result.
 package enum PhoneResolver {
     /// Where the verdict comes from.
-    package enum Engine: Sendable {
-        /// ``PhoneEngine``: libphonenumber's metadata compiled into digit automata.
-        case compiled
-        /// libphonenumber itself: the oracle of the differential tests and the benchmark's
-        /// previous engine.
+    package enum Engine: PhoneVerdicts, Sendable, Hashable {
+        /// ``PhoneEngine``: a source's metadata compiled into digit automata.
+        case compiled(PhoneMetadataSource.Kind)
+        /// libphonenumber itself, on its own (the system) metadata: the oracle of the system
+        /// source's differential tests and the benchmark's previous engine.
         case libphonenumber
+
+        /// Whose metadata the verdicts follow, and so whose regions the rules read.
+        @inline(__always)
+        package var source: PhoneMetadataSource.Kind {
+            switch self {
+            case .compiled(let source): source
+            case .libphonenumber: .system
+            }
+        }
+
+        /// The compiled engine's own shortcut, for the compiled engine only.
+        @inline(__always)
+        package var takesShortcuts: Bool { self != .libphonenumber }
+
+        @inline(__always)
+        package func analyze(_ input: CheckedPhoneInput) -> PhoneAnalysis {
+            PhoneResolver.analyze(input, engine: self)
+        }
     }
 
-    /// libphonenumber's verdict on `input`; the compiled engine answers unless asked not to
-    /// or unable to (a calling code whose metadata it does not compile).
+    /// libphonenumber's verdict on `input` under `engine`. The compiled engine answers every
+    /// number of the bundled metadata (the tests compile every calling code); for the system
+    /// source, a calling code whose metadata it could not compile is left to libphonenumber,
+    /// which holds the same metadata.
     @inline(__always)
     package static func analyze(_ input: CheckedPhoneInput, engine: Engine) -> PhoneAnalysis {
-        if engine == .compiled, let analysis = PhoneEngine.analyze(input) { return analysis }
-        return PhoneNumberLibrary.analyze(input)
+        switch engine {
+        case .compiled(let source):
+            if let analysis = PhoneEngine.analyze(input, source: source) { return analysis }
+            return source == .system ? PhoneNumberLibrary.analyze(input) : .failure(.failed)
+        case .libphonenumber:
+            return PhoneNumberLibrary.analyze(input)
+        }
     }
 
     private static func fail(_ detail: ValidationError.PhoneDetail) -> ValidationError {
@@ -33,10 +71,12 @@ package enum PhoneResolver {
         _ raw: String,
         _ bytes: UnsafeBufferPointer<UInt8>,
         policy: PhonePolicy,
-        engine: Engine
+        engine: some PhoneVerdicts
     ) throws(ValidationError) -> PhoneNumber {
         let input = try PhoneSyntax.international(bytes, policy: policy)
-        if engine == .compiled, let number = plainInternational(raw, bytes, policy: policy) { return number }
+        if engine.takesShortcuts, let number = plainInternational(raw, bytes, policy: policy, source: engine.source) {
+            return number
+        }
         return try international(input, policy: policy, strict: true, engine: engine)
     }
 
@@ -47,10 +87,10 @@ package enum PhoneResolver {
         country: String,
         countryField: ValidationError.Field,
         policy: PhonePolicy,
-        engine: Engine
+        engine: some PhoneVerdicts
     ) throws(ValidationError) -> PhoneNumber {
         let input = try country.withUTF8Bytes { (country) throws(ValidationError) in
-            try PhoneSyntax.local(bytes, country: country, countryField: countryField)
+            try PhoneSyntax.local(bytes, country: country, countryField: countryField, source: engine.source)
         }
         return try local(input, policy: policy, engine: engine)
     }
@@ -59,9 +99,9 @@ package enum PhoneResolver {
     package static func rest(
         _ bytes: UnsafeBufferPointer<UInt8>,
         policy: PhonePolicy,
-        engine: Engine
+        engine: some PhoneVerdicts
     ) throws(ValidationError) -> PhoneNumber {
-        try local(try PhoneSyntax.rest(bytes), policy: policy, engine: engine)
+        try local(try PhoneSyntax.rest(bytes, source: engine.source), policy: policy, engine: engine)
     }
 
     /// What a person typed: cleaned by ``PhoneTyping``, then international (any number of
@@ -70,7 +110,7 @@ package enum PhoneResolver {
         _ bytes: UnsafeBufferPointer<UInt8>,
         country: String?,
         policy: PhonePolicy,
-        engine: Engine
+        engine: some PhoneVerdicts
     )
         throws(ValidationError) -> PhoneNumber
     {
@@ -98,30 +138,30 @@ package enum PhoneResolver {
         _ input: CheckedPhoneInput,
         policy: PhonePolicy,
         strict: Bool,
-        engine: Engine
+        engine: some PhoneVerdicts
     ) throws(ValidationError) -> PhoneNumber {
-        let analysis = analyze(input, engine: engine)
+        let analysis = engine.analyze(input)
         try checkParsed(analysis)
         guard analysis.isValid else {
             throw fail(.noSuchNumber(callingCode: analysis.countryCallingCode))
         }
-        guard let region = analysis.supportedRegion else {
+        guard let region = analysis.supportedRegion(in: engine.source) else {
             throw fail(.nonGeographic(callingCode: analysis.countryCallingCode))
         }
         if strict, case .international(let bytes) = input, !analysis.isE164(bytes) {
             throw fail(.notE164(suggestion: analysis.e164))
         }
-        return try finish(analysis, region: region, policy: policy)
+        return try finish(analysis, region: region, policy: policy, source: engine.source)
     }
 
     /// The verdict on checked national digits in their region.
     private static func local(
         _ input: CheckedPhoneInput,
         policy: PhonePolicy,
-        engine: Engine
+        engine: some PhoneVerdicts
     ) throws(ValidationError) -> PhoneNumber {
         guard case .local(_, let region) = input else { preconditionFailure("a local number's input") }
-        let analysis = analyze(input, engine: engine)
+        let analysis = engine.analyze(input)
         try checkParsed(analysis)
         switch analysis.countryCodeSource {
         case .internationalPrefix:
@@ -140,7 +180,7 @@ package enum PhoneResolver {
             throw ValidationError([count])
         }
         guard analysis.isValid else { throw fail(.invalidNumberForRegion(region: region.code)) }
-        return try finish(analysis, region: region, policy: policy)
+        return try finish(analysis, region: region, policy: policy, source: engine.source)
     }
 
     /// ``international(_:_:policy:engine:)``'s shortcut for `raw` (its bytes `bytes`, whose
@@ -149,17 +189,19 @@ package enum PhoneResolver {
     private static func plainInternational(
         _ raw: String,
         _ bytes: UnsafeBufferPointer<UInt8>,
-        policy: PhonePolicy
+        policy: PhonePolicy,
+        source: PhoneMetadataSource.Kind
     ) -> PhoneNumber? {
-        guard let plain = PhoneEngine.plainInternational(bytes), plain.regionLength == 2,
-            RegionTable.shared.region(plain.region.0, plain.region.1) != nil,
+        guard let plain = PhoneEngine.plainInternational(bytes, source: source), plain.regionLength == 2,
+            RegionTable.of(source).region(plain.region.0, plain.region.1) != nil,
             !policy.mobileOnly || plain.type.isMobile
         else { return nil }
         return PhoneNumber(
             e164: raw,
             region: (plain.region.0, plain.region.1),
             countryCallingCode: plain.countryCallingCode,
-            type: plain.type
+            type: plain.type,
+            source: source
         )
     }
 
@@ -167,13 +209,14 @@ package enum PhoneResolver {
     /// `PhoneSyntax.isInternationalSyntaxValid`: the same checks as the strict form, without
     /// building the number or an error (so a valid number costs no allocation).
     static func isValidInternational(_ bytes: UnsafeBufferPointer<UInt8>, policy: PhonePolicy) -> Bool {
-        if let plain = PhoneEngine.plainInternational(bytes), plain.regionLength == 2,
-            RegionTable.shared.region(plain.region.0, plain.region.1) != nil
+        let source = policy.metadata.kind
+        if let plain = PhoneEngine.plainInternational(bytes, source: source), plain.regionLength == 2,
+            RegionTable.of(source).region(plain.region.0, plain.region.1) != nil
         {
             return !policy.mobileOnly || plain.type.isMobile
         }
-        let analysis = analyze(.international(bytes), engine: .compiled)
-        guard analysis.status == .parsed, analysis.isValid, analysis.supportedRegion != nil,
+        let analysis = analyze(.international(bytes), engine: .compiled(source))
+        guard analysis.status == .parsed, analysis.isValid, analysis.supportedRegion(in: source) != nil,
             analysis.isE164(bytes)
         else { return false }
         return !policy.mobileOnly || analysis.type.isMobile
@@ -198,7 +241,8 @@ package enum PhoneResolver {
     private static func finish(
         _ analysis: PhoneAnalysis,
         region: RegionTable.Region,
-        policy: PhonePolicy
+        policy: PhonePolicy,
+        source: PhoneMetadataSource.Kind
     ) throws(ValidationError) -> PhoneNumber {
         if let count = PhoneSyntax.digitCountProblem(analysis.e164DigitCount, policy: policy) {
             throw ValidationError([count])
@@ -213,7 +257,8 @@ package enum PhoneResolver {
             e164: analysis.e164,
             region: region.letters,
             countryCallingCode: analysis.countryCallingCode,
-            type: analysis.type
+            type: analysis.type,
+            source: source
         )
     }
 }

@@ -65,16 +65,17 @@ enum PhoneSyntax {
     }
 
     /// The syntax step of a local number: its digits, and `country` (its UTF-8 bytes) a
-    /// supported region, whose problems are reported under `countryField` (as a region
+    /// region of `source`, whose problems are reported under `countryField` (as a region
     /// prefix's when `countryInRegionPrefix`); every problem of both together.
     static func local(
         _ bytes: UnsafeBufferPointer<UInt8>,
         country: UnsafeBufferPointer<UInt8>,
         countryField: ValidationError.Field,
-        countryInRegionPrefix: Bool = false
+        countryInRegionPrefix: Bool = false,
+        source: PhoneMetadataSource.Kind
     ) throws(ValidationError) -> CheckedPhoneInput {
         var problems = localProblems(bytes)
-        let region = RegionTable.shared.region(country)
+        let region = RegionTable.of(source).region(country)
         if region == nil {
             problems += CountryCode.problems(country) { detail in
                 countryInRegionPrefix
@@ -88,7 +89,10 @@ enum PhoneSyntax {
 
     /// The syntax step of a REST local form, `CC-digits`: the region code and the digits, as
     /// a local number of that region.
-    static func rest(_ bytes: UnsafeBufferPointer<UInt8>) throws(ValidationError) -> CheckedPhoneInput {
+    static func rest(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        source: PhoneMetadataSource.Kind
+    ) throws(ValidationError) -> CheckedPhoneInput {
         if let stop = inputLengthProblem(bytes) { throw ValidationError([stop]) }
         guard bytes.count > 3, bytes[2] == UInt8(ascii: "-") else {
             throw ValidationError(field, .malformedRestForm)
@@ -97,7 +101,8 @@ enum PhoneSyntax {
             UnsafeBufferPointer(rebasing: bytes[3...]),
             country: UnsafeBufferPointer(rebasing: bytes[..<2]),
             countryField: field,
-            countryInRegionPrefix: true
+            countryInRegionPrefix: true,
+            source: source
         )
     }
 

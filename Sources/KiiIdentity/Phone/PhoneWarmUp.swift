@@ -11,7 +11,9 @@ extension PhoneNumber {
     /// ```swift
     /// PhoneNumber.warmUp()   // at start-up, before the server listens
     /// ```
-    public static func warmUp() {
-        _ = PhoneTerritories.shared.compileAll()
+    ///
+    /// - Parameter metadata: whose tables (the bundled metadata's by default).
+    public static func warmUp(metadata: PhoneMetadataSource = .bundled) {
+        _ = PhoneTerritories.of(metadata.kind).compileAll()
     }
 }

@@ -20,7 +20,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case registration = "Registration"
     /// The CLI's JSON Lines line handling.
     case jsonLines = "JSONLines"
-    /// The compiled phone engine against libphonenumber.
+    /// The compiled phone engine on both metadata sources against their oracles (libphonenumber, PyPI phonenumbers).
     case phoneDifferential = "PhoneDifferential"
 
     /// The properties `input` breaks; empty when it keeps them all.

@@ -49,7 +49,7 @@ package enum PhoneDifferentialCases {
             emitForms(example, emit)
         }
         // 2-5. The rest, in rounds, until the count is reached.
-        let codes = PhoneEngineProbe.callingCodes
+        let codes = PhoneEngineProbe.callingCodes(.system)
         var round = 0
         while produced < count {
             let example = examples[Int(generator.next() % UInt64(examples.count))]

@@ -2,8 +2,8 @@ internal import CPhoneNumberShims
 import KiiIdentity
 package import KiiIdentityProbes
 
-/// The compiled phone engine against libphonenumber, in the same process: the
-/// differential test, `make differential` and the `PhoneDifferential` fuzz target share these.
+/// The compiled phone engine on the system metadata against libphonenumber, in the same process:
+/// the differential test, `make differential` and the `PhoneDifferential` fuzz target share these.
 package enum PhoneDifferentialChecks {
     /// One input: for the engine alone (`form == nil`: `text` read in `region`) or for one of
     /// `PhoneNumber`'s forms.
@@ -17,8 +17,10 @@ package enum PhoneDifferentialChecks {
         }
     }
 
-    /// The policies every form is checked under.
-    static let policies = [PhonePolicy.default, .anyValidNumber]
+    /// The policies every form is checked under, on the system metadata (libphonenumber's own).
+    static let policies = [
+        PhonePolicy(metadata: .system), PhonePolicy(mobileOnly: false, digitCount: 1...15, metadata: .system),
+    ]
 
     /// How the two engines differ on `probe`; `nil` when they agree on every fact.
     package static func disagreement(_ probe: Probe) -> String? {
@@ -26,10 +28,20 @@ package enum PhoneDifferentialChecks {
             guard let library = PhoneEngineProbe.library(probe.text, region: probe.region) else {
                 return "\(probe): not an input the syntax step hands on"
             }
-            guard let compiled = PhoneEngineProbe.compiled(probe.text, region: probe.region) else {
+            guard let compiled = PhoneEngineProbe.compiled(probe.text, region: probe.region, source: .system) else {
                 return "\(probe): the compiled engine gave no verdict (libphonenumber: \(library))"
             }
-            return compiled == library ? nil : "\(probe): libphonenumber \(library); compiled \(compiled)"
+            if compiled != library { return "\(probe): libphonenumber \(library); compiled \(compiled)" }
+            guard library.status == .parsed else { return nil }
+            return formatDisagreement(
+                probe,
+                library: PhoneEngineProbe.libraryFormats(probe.text, region: probe.region),
+                compiled: PhoneEngineProbe.formats(
+                    national: compiled.nationalNumber,
+                    callingCode: compiled.countryCallingCode,
+                    source: .system
+                )
+            )
         }
         for policy in policies {
             let library = PhoneEngineProbe.validate(
@@ -49,6 +61,15 @@ package enum PhoneDifferentialChecks {
             let expected = outcome(library)
             let actual = outcome(compiled)
             if expected != actual { return "\(probe) \(policy): libphonenumber \(expected); compiled \(actual)" }
+            if case .success(let number) = compiled,
+                let difference = formatDisagreement(
+                    probe,
+                    library: PhoneEngineProbe.libraryFormats(number.e164),
+                    compiled: (number.nationalFormat, number.internationalFormat)
+                )
+            {
+                return difference
+            }
             if form == .international,
                 PhoneNumber.isValid(international: probe.text, policy: policy) != ((try? library.get()) != nil)
             {
@@ -56,6 +77,21 @@ package enum PhoneDifferentialChecks {
             }
         }
         return nil
+    }
+
+    /// How the compiled engine's formats differ from libphonenumber's `Format` of the same
+    /// number; `nil` when they are the same.
+    static func formatDisagreement(
+        _ probe: Probe,
+        library: (national: String, international: String)?,
+        compiled: (national: String, international: String)?
+    ) -> String? {
+        guard let compiled, let library else {
+            return library == nil && compiled == nil
+                ? nil
+                : "\(probe): formats: libphonenumber \(String(describing: library)); compiled \(String(describing: compiled))"
+        }
+        return compiled == library ? nil : "\(probe): formats: libphonenumber \(library); compiled \(compiled)"
     }
 
     /// Everything a result says: the number's facts, or every problem with its reason.
@@ -68,7 +104,9 @@ package enum PhoneDifferentialChecks {
         }
     }
 
-    /// For the fuzz target: a probe from bytes (form, region, then the text).
+    /// For the fuzz target: probes from bytes (form, region, then the text), each checked on both
+    /// sources: the system metadata against libphonenumber in this process, the bundled metadata
+    /// against PyPI phonenumbers (``PhoneOracle``; its absence is a violation, not a pass).
     static func check(_ input: inout FuzzInput, _ violations: inout Violations) {
         let selector = input.byte()
         let regionByte = input.byte()
@@ -85,6 +123,17 @@ package enum PhoneDifferentialChecks {
         probes.append(Probe(text: text, region: form == .international || form == .rest ? nil : region, form: form))
         for probe in probes {
             if let difference = disagreement(probe) { violations.expect(false, difference) }
+        }
+        switch PhoneOracle.shared {
+        case .success(let oracle):
+            var tally = PhoneOracleChecks.Tally()
+            for probe in probes {
+                if let difference = PhoneOracleChecks.disagreement(probe, oracle: oracle, tally: &tally) {
+                    violations.expect(false, difference)
+                }
+            }
+        case .failure(let unavailable):
+            violations.expect(false, "\(unavailable)")
         }
     }
 }

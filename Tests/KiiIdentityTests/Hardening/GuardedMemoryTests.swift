@@ -73,7 +73,7 @@ import Darwin
         #expect(LocaleTag.diagnose(letters.bytes).map(\.code) == [.tooLong])
         #expect(!DisplayName.hasAllowedLength(letters.bytes))
         #expect(!RegionTable.contains(letters.bytes))
-        #expect(RegionTable.shared.region(letters.bytes) == nil)
+        #expect(RegionTable.bundled.region(letters.bytes) == nil)
         #expect(CountryCode.diagnose(letters.bytes).map(\.code) == [.tooLong])
 
         let email = GuardedBuffer(prefix: "a@", filler: "abcdefghij.")
@@ -113,7 +113,7 @@ import Darwin
                     country: "JP",
                     countryField: .country,
                     policy: .default,
-                    engine: .compiled
+                    engine: PhoneResolver.Engine.compiled(.bundled)
                 )
             } == ["too_long"]
         )
@@ -121,7 +121,11 @@ import Darwin
         let rest = GuardedBuffer(prefix: "JP-", filler: "9")
         #expect(
             Self.codes { () throws(ValidationError) in
-                _ = try PhoneResolver.rest(rest.bytes, policy: .default, engine: .compiled)
+                _ = try PhoneResolver.rest(
+                    rest.bytes,
+                    policy: .default,
+                    engine: PhoneResolver.Engine.compiled(.bundled)
+                )
             }
                 == ["too_long"]
         )
@@ -129,7 +133,12 @@ import Darwin
             let typed = GuardedBuffer(prefix: prefix, filler: "9")
             #expect(
                 Self.codes { () throws(ValidationError) in
-                    _ = try PhoneResolver.userInput(typed.bytes, country: "JP", policy: .default, engine: .compiled)
+                    _ = try PhoneResolver.userInput(
+                        typed.bytes,
+                        country: "JP",
+                        policy: .default,
+                        engine: PhoneResolver.Engine.compiled(.bundled)
+                    )
                 } == ["too_long"]
             )
         }

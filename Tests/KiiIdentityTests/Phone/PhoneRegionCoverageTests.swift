@@ -2,17 +2,23 @@ import CPhoneNumberShims
 import KiiIdentity
 import Testing
 
-/// libphonenumber's example numbers for every supported region, through every strict form.
+/// libphonenumber's example numbers for every supported region, through every strict form, on the
+/// system metadata source, with the installed libphonenumber as the oracle (its figures are that
+/// release's; the bundled metadata's examples are checked against PyPI phonenumbers in
+/// `PhoneOracleDifferentialTests`).
 @Suite("Phone number: every supported region")
 struct PhoneRegionCoverageTests {
     static let regions = CountryCode.allSupported
+
+    /// Kii's rule on the system metadata.
+    static let kii = PhonePolicy(metadata: .system)
 
     /// The 13 regions whose example mobile number has fewer than 10 digits (Kii's rule names five of them).
     static let documentedShortRegions: Set<String> = ["FK", "FO", "GL", "NC", "AD"]
 
     /// The policy an example of `digits` digits needs: Kii's default, or a lower minimum.
     static func policy(forDigits digits: Int, mobileOnly: Bool = true) -> PhonePolicy {
-        PhonePolicy(mobileOnly: mobileOnly, digitCount: min(digits, 10)...15)
+        PhonePolicy(mobileOnly: mobileOnly, digitCount: min(digits, 10)...15, metadata: .system)
     }
 
     /// The ASCII digits of `text`.
@@ -23,7 +29,7 @@ struct PhoneRegionCoverageTests {
     @Test("the example mobile number is accepted in every strict form", arguments: regions)
     func exampleMobile(code: String) throws {
         let country = try CountryCode(code)
-        guard let example = PhoneNumber.example(for: country, type: .mobile) else { return }
+        guard let example = PhoneNumber.example(for: country, type: .mobile, metadata: .system) else { return }
         let digitCount = example.utf8.count - 1
         let policy = Self.policy(forDigits: digitCount)
         let oracle = LibPhoneNumberOracle.analyze(example)
@@ -32,20 +38,32 @@ struct PhoneRegionCoverageTests {
 
         if digitCount < 10 {
             // Kii's default rejects it on the digit count, whatever the form.
-            #expect(Probe.codes(Probe.error { try PhoneNumber(international: example) }) == ["too_few_digits"])
             #expect(
-                Probe.codes(Probe.error { try PhoneNumber(local: oracle.nationalNumber, country: code) }) == [
+                Probe.codes(Probe.error { try PhoneNumber(international: example, policy: Self.kii) }) == [
                     "too_few_digits"
                 ]
             )
             #expect(
-                Probe.codes(Probe.error { try PhoneNumber(rest: "\(code)-\(oracle.nationalNumber)") }) == [
+                Probe.codes(
+                    Probe.error { try PhoneNumber(local: oracle.nationalNumber, country: code, policy: Self.kii) }
+                ) == [
                     "too_few_digits"
                 ]
             )
-            #expect(!PhoneNumber.isValid(international: example))
+            #expect(
+                Probe.codes(Probe.error { try PhoneNumber(rest: "\(code)-\(oracle.nationalNumber)", policy: Self.kii) })
+                    == [
+                        "too_few_digits"
+                    ]
+            )
+            #expect(!PhoneNumber.isValid(international: example, policy: Self.kii))
             if digitCount >= 7 {
-                #expect(PhoneNumber.isValid(international: example, policy: PhonePolicy(digitCount: 7...15)))
+                #expect(
+                    PhoneNumber.isValid(
+                        international: example,
+                        policy: PhonePolicy(digitCount: 7...15, metadata: .system)
+                    )
+                )
             }
         }
 
@@ -98,22 +116,27 @@ struct PhoneRegionCoverageTests {
         ]
     )
     func sharedCallingCode(code: String, mainRegion: String) throws {
-        let example = try #require(PhoneNumber.example(for: CountryCode(code), type: .mobile))
-        let international = try PhoneNumber(international: example)
+        let example = try #require(PhoneNumber.example(for: CountryCode(code), type: .mobile, metadata: .system))
+        let international = try PhoneNumber(international: example, policy: Self.kii)
         #expect(international.region.rawValue == mainRegion)
         #expect(international.restForm == "\(mainRegion)-\(international.nationalNumber)")
-        let rest = try PhoneNumber(rest: "\(code)-\(international.nationalNumber)")
+        let rest = try PhoneNumber(rest: "\(code)-\(international.nationalNumber)", policy: Self.kii)
         #expect(rest.region.rawValue == code)
         #expect(rest.restForm == "\(code)-\(international.nationalNumber)")
         #expect(rest == international)
-        #expect(try PhoneNumber(local: international.nationalNumber, country: code).region.rawValue == code)
+        #expect(
+            try PhoneNumber(local: international.nationalNumber, country: code, policy: Self.kii).region.rawValue
+                == code
+        )
     }
 
     @Test("the set of regions whose example reads as another region is the documented one")
     func sharedCallingCodeRegions() throws {
         var elsewhere: Set<String> = []
         for code in Self.regions {
-            guard let example = PhoneNumber.example(for: try CountryCode(code), type: .mobile) else { continue }
+            guard let example = PhoneNumber.example(for: try CountryCode(code), type: .mobile, metadata: .system) else {
+                continue
+            }
             if LibPhoneNumberOracle.analyze(example).region != code { elsewhere.insert(code) }
         }
         #expect(elsewhere == ["AX", "BL", "CC", "CX", "EH", "IM", "MF", "SJ", "VA"])
@@ -122,7 +145,7 @@ struct PhoneRegionCoverageTests {
     @Test("the example fixed-line number is rejected under mobile-only, accepted without it", arguments: regions)
     func exampleFixedLine(code: String) throws {
         let country = try CountryCode(code)
-        guard let example = PhoneNumber.example(for: country, type: .fixedLine) else { return }
+        guard let example = PhoneNumber.example(for: country, type: .fixedLine, metadata: .system) else { return }
         let digitCount = example.utf8.count - 1
         let oracle = LibPhoneNumberOracle.analyze(example)
         let local = LibPhoneNumberOracle.analyze(oracle.nationalNumber, region: code)
@@ -147,9 +170,17 @@ struct PhoneRegionCoverageTests {
             #expect(Probe.codes(localError) == ["landline"])
             #expect(Probe.codes(internationalError) == ["landline"])
             if digitCount >= 10 {
-                #expect(Probe.codes(Probe.error { try PhoneNumber(international: example) }) == ["landline"])
+                #expect(
+                    Probe.codes(Probe.error { try PhoneNumber(international: example, policy: Self.kii) }) == [
+                        "landline"
+                    ]
+                )
             } else {
-                #expect(Probe.codes(Probe.error { try PhoneNumber(international: example) }) == ["too_few_digits"])
+                #expect(
+                    Probe.codes(Probe.error { try PhoneNumber(international: example, policy: Self.kii) }) == [
+                        "too_few_digits"
+                    ]
+                )
             }
         case CPhoneNumberShims_FIXED_LINE_OR_MOBILE:
             #expect(localError == nil)
@@ -168,7 +199,7 @@ struct PhoneRegionCoverageTests {
     func exampleOtherTypes(code: String) throws {
         let country = try CountryCode(code)
         for type in Self.otherTypes {
-            guard let example = PhoneNumber.example(for: country, type: type) else { continue }
+            guard let example = PhoneNumber.example(for: country, type: type, metadata: .system) else { continue }
             let digitCount = example.utf8.count - 1
             let local = LibPhoneNumberOracle.analyze(example, region: code)
             #expect(local.isValid, "\(code) \(type) example \(example)")
@@ -205,17 +236,17 @@ struct PhoneRegionCoverageTests {
 
         for code in Self.regions {
             let country = try CountryCode(code)
-            if let mobile = PhoneNumber.example(for: country, type: .mobile) {
+            if let mobile = PhoneNumber.example(for: country, type: .mobile, metadata: .system) {
                 let digitCount = mobile.utf8.count - 1
                 if digitCount < 10 {
-                    #expect(!PhoneNumber.isValid(international: mobile))
+                    #expect(!PhoneNumber.isValid(international: mobile, policy: Self.kii))
                     if PhoneNumber.isValid(international: mobile, policy: Self.policy(forDigits: digitCount)) {
                         shortMobile.append("\(code) \(mobile)")
                     }
-                } else if PhoneNumber.isValid(international: mobile) {
+                } else if PhoneNumber.isValid(international: mobile, policy: Self.kii) {
                     let nationalNumber = LibPhoneNumberOracle.analyze(mobile).nationalNumber
-                    if (try? PhoneNumber(rest: "\(code)-\(nationalNumber)"))?.e164 == mobile,
-                        (try? PhoneNumber(local: nationalNumber, country: code))?.e164 == mobile
+                    if (try? PhoneNumber(rest: "\(code)-\(nationalNumber)", policy: Self.kii))?.e164 == mobile,
+                        (try? PhoneNumber(local: nationalNumber, country: code, policy: Self.kii))?.e164 == mobile
                     {
                         mobileAccepted.append(code)
                     }
@@ -225,8 +256,8 @@ struct PhoneRegionCoverageTests {
             } else {
                 noExampleMobile.append(code)
             }
-            if let fixed = PhoneNumber.example(for: country, type: .fixedLine) {
-                let anyDigits = PhonePolicy(mobileOnly: true, digitCount: 1...15)
+            if let fixed = PhoneNumber.example(for: country, type: .fixedLine, metadata: .system) {
+                let anyDigits = PhonePolicy(mobileOnly: true, digitCount: 1...15, metadata: .system)
                 let error = Probe.error { try PhoneNumber(international: fixed, policy: anyDigits) }
                 if error == nil {
                     let type = try PhoneNumber(international: fixed, policy: anyDigits).type
@@ -244,8 +275,8 @@ struct PhoneRegionCoverageTests {
                 noExampleFixedLine.append(code)
             }
             for type in Self.otherTypes {
-                guard let example = PhoneNumber.example(for: country, type: type) else { continue }
-                let policy = PhonePolicy(mobileOnly: true, digitCount: 1...15)
+                guard let example = PhoneNumber.example(for: country, type: type, metadata: .system) else { continue }
+                let policy = PhonePolicy(mobileOnly: true, digitCount: 1...15, metadata: .system)
                 let error = Probe.error { try PhoneNumber(international: example, policy: policy) }
                 if error?.code == .notMobile || error?.code == .landline {
                     otherTypeRejected += 1

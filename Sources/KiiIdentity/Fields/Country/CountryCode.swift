@@ -13,7 +13,7 @@ public struct CountryCode: IdentityField, Comparable {
     public static var field: ValidationError.Field { .country }
 
     /// Every supported region code, sorted.
-    public static var allSupported: [String] { RegionTable.shared.regions.map(\.code) }
+    public static var allSupported: [String] { RegionTable.bundled.regions.map(\.code) }
 
     /// The code, such as `JP`.
     public let rawValue: String
@@ -29,7 +29,7 @@ public struct CountryCode: IdentityField, Comparable {
     /// - Throws: ``ValidationError`` with `missing`, `too_long` (past 2 bytes, content not inspected),
     ///   `invalid_format`, `not_uppercase` or `unknown_region`.
     public init(_ raw: String) throws(ValidationError) {
-        guard let region = raw.withUTF8Bytes({ RegionTable.shared.region($0) }) else {
+        guard let region = raw.withUTF8Bytes({ RegionTable.bundled.region($0) }) else {
             throw ValidationError(raw.withUTF8Bytes(Self.diagnose))
         }
         rawValue = region.code
@@ -61,7 +61,7 @@ public struct CountryCode: IdentityField, Comparable {
             return [problem(.invalidCountryFormat)]
         }
         let upper = String(decoding: bytes.map { $0 &- 0x61 < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
-        let known = RegionTable.shared.region(upper) != nil
+        let known = RegionTable.bundled.region(upper) != nil
         if !ByteSet.upperCaseLetters.containsAll(bytes) {
             if known {
                 return [problem(.notUppercase(suggestion: upper))]

@@ -1,14 +1,15 @@
-/// The regions libphonenumber supports, with what the rules need of each: the one table of
-/// regions that ``CountryCode``, the phone rules and the phone engine read.
+/// The regions libphonenumber supports, with what the rules need of each: a table per metadata
+/// source, which the phone rules and the phone engine read (``CountryCode`` reads the bundled
+/// metadata's).
 ///
-/// Which regions exist is compiled in (``contains(_:)``, 245 in libphonenumber 8.12.57), so that
-/// `CountryCode.isValid` is inlined into its caller whole: a table built on first use costs a
-/// `swift_once` call per check, and any call makes the caller retain and release the string it
-/// passes, which costs twice the check itself (`kii-identity-bench --filter country`). The rest of a
-/// region (its calling code, whether its trunk prefix is that code, its place among the code's
-/// territories) is read once from the installed libphonenumber's metadata, into plain memory
-/// that is never freed, so a phone check looks its country up without reference counting or
-/// strings. The tests check the compiled-in set against the metadata, region by region.
+/// Which regions exist is compiled in (``contains(_:)``, 245 in the bundled libphonenumber 9.0.35
+/// as in 8.12.57), so that `CountryCode.isValid` is inlined into its caller whole: a table built
+/// on first use costs a `swift_once` call per check, and any call makes the caller retain and
+/// release the string it passes, which costs twice the check itself (`kii-identity-bench
+/// --filter country`). The rest of a region (its calling code, whether its trunk prefix is that
+/// code, its place among the code's territories) is read once from the source's metadata, into
+/// plain memory that is never freed, so a phone check looks its country up without reference
+/// counting or strings. The tests check the compiled-in set against both sources, region by region.
 @usableFromInline
 package struct RegionTable: @unchecked Sendable {
     // `@unchecked`: `slots` is written once, in `init`, before the table is published.
@@ -34,13 +35,27 @@ package struct RegionTable: @unchecked Sendable {
         }
     }
 
+    /// The table of the bundled metadata, read on first use: ``CountryCode``'s.
+    package static let bundled = RegionTable(PhoneMetadataIndex.bundled)
     /// The table of the system libphonenumber's metadata, read on first use.
-    package static let shared = RegionTable(PhoneMetadataIndex.shared)
+    static let system = RegionTable(PhoneMetadataIndex.system)
 
-    /// The regions, sorted by code.
-    package let regions: [Region]
+    /// The table of `source`'s metadata.
+    @inline(__always)
+    package static func of(_ source: PhoneMetadataSource.Kind) -> RegionTable {
+        switch source {
+        case .bundled: bundled
+        case .system: system
+        }
+    }
+
     /// Per `(first letter - 'A') * 26 + (second letter - 'A')`: the region, if supported.
     private let slots: UnsafePointer<Region?>
+
+    /// The regions, sorted by code.
+    package var regions: [Region] {
+        (0..<26 * 26).compactMap { slots[$0] }
+    }
 
     /// The regions of `index`: every two-letter entry, at its first place in its code's list.
     init(_ index: PhoneMetadataIndex) {
@@ -59,7 +74,6 @@ package struct RegionTable: @unchecked Sendable {
                 )
             }
         }
-        self.regions = slots.compactMap { $0 }
         self.slots = TableArena.permanentCopy(of: slots)
     }
 

@@ -13,6 +13,9 @@ package final class CallingCodeTables: @unchecked Sendable {
     /// In region order: `GetRegionCodeForNumberFromRegionList` tries them in this order. Empty
     /// when a pattern of the code is outside the engine's dialect.
     let territories: UnsafeBufferPointer<CompiledTerritory>
+    /// The main region's number formats, which libphonenumber's `Format` uses for every number of
+    /// the code; `nil` when one is outside the engine's dialect.
+    let formats: NumberFormats?
     private let arena: TableArena
 
     /// Compiles the code's territories; none when one of them does not compile.
@@ -28,6 +31,7 @@ package final class CallingCodeTables: @unchecked Sendable {
         }
         self.countryCallingCode = countryCallingCode
         self.territories = UnsafeBufferPointer(start: arena.store(territories), count: territories.count)
+        self.formats = metadata.first.flatMap { NumberFormats($0, in: arena) }
         self.arena = arena
     }
 
@@ -57,10 +61,21 @@ extension UnsafeBufferPointer<CompiledTerritory> {
 /// A plain value over memory allocated once and never freed (the process's tables), so that
 /// reading it costs no reference counting.
 package struct PhoneTerritories: @unchecked Sendable {
-    // `@unchecked`: the tables below are written once, before `shared` is published; the slots
-    // are atomics.
-    /// The process's tables over the system libphonenumber's metadata.
-    package static let shared = PhoneTerritories()
+    // `@unchecked`: the tables below are written once, before a source's value is published;
+    // the slots are atomics.
+    /// The tables of the bundled metadata.
+    static let bundled = PhoneTerritories(.bundled)
+    /// The tables of the system libphonenumber's metadata.
+    static let system = PhoneTerritories(.system)
+
+    /// The tables of `source`'s metadata.
+    @inline(__always)
+    package static func of(_ source: PhoneMetadataSource.Kind) -> PhoneTerritories {
+        switch source {
+        case .bundled: bundled
+        case .system: system
+        }
+    }
 
     /// Calling codes run from 1 to 999.
     package static let codeLimit = 1000
@@ -70,9 +85,12 @@ package struct PhoneTerritories: @unchecked Sendable {
     /// Per calling code, the address of its tables (0 until compiled), never freed: the
     /// tables, once published, live as long as the process.
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
+    /// Whose metadata the tables compile.
+    let source: PhoneMetadataSource.Kind
 
-    private init() {
-        self.known = TableArena.permanentCopy(of: PhoneMetadataIndex.shared.regionLists.map { !$0.isEmpty })
+    private init(_ source: PhoneMetadataSource.Kind) {
+        self.source = source
+        self.known = TableArena.permanentCopy(of: PhoneMetadataIndex.of(source).regionLists.map { !$0.isEmpty })
         self.slots = .allocate(capacity: Self.codeLimit)
         for code in 0..<Self.codeLimit { (slots + code).initialize(to: Atomic(0)) }
     }
@@ -88,12 +106,24 @@ package struct PhoneTerritories: @unchecked Sendable {
     /// libphonenumber).
     @inline(__always)
     func territories(_ code: Int) -> UnsafeBufferPointer<CompiledTerritory>? {
+        guard let tables = tables(code) else { return nil }
+        let territories = tables._withUnsafeGuaranteedRef { $0.territories }
+        return territories.isEmpty ? nil : territories
+    }
+
+    /// The number formats of `code` (its main region's), compiled on first use; `nil` when the
+    /// code is unknown or a format is outside the engine's dialect.
+    func formats(_ code: Int) -> NumberFormats? {
+        tables(code)?._withUnsafeGuaranteedRef { $0.formats }
+    }
+
+    /// The tables of a known `code`, compiled on first use.
+    @inline(__always)
+    private func tables(_ code: Int) -> Unmanaged<CallingCodeTables>? {
         guard knows(code) else { return nil }
         var address = slots[code].load(ordering: .acquiring)
         if address == 0 { address = compile(code) }
-        let territories = Unmanaged<CallingCodeTables>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
-            ._withUnsafeGuaranteedRef { $0.territories }
-        return territories.isEmpty ? nil : territories
+        return Unmanaged<CallingCodeTables>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
     }
 
     /// The states of `code`'s automata together, compiling them on first use; `nil` when the
@@ -107,7 +137,7 @@ package struct PhoneTerritories: @unchecked Sendable {
     private func compile(_ code: Int) -> UInt {
         let compiled = CallingCodeTables(
             countryCallingCode: code,
-            metadata: PhoneMetadataIndex.shared.metadata(of: code)
+            metadata: PhoneMetadataIndex.of(source).metadata(of: code)
         )
         let mine = UInt(bitPattern: Unmanaged.passRetained(compiled).toOpaque())
         let (exchanged, winner) = slots[code].compareExchange(
@@ -121,19 +151,30 @@ package struct PhoneTerritories: @unchecked Sendable {
         return winner
     }
 
-    /// Whether every calling code compiles; compiles them all (a test and a benchmark measure it).
+    /// Whether every calling code compiles, its formats included; compiles them all (a test
+    /// and a benchmark measure it).
     package func compileAll() -> Bool {
-        (1..<Self.codeLimit).allSatisfy { !knows($0) || territories($0) != nil }
+        (1..<Self.codeLimit).allSatisfy { !knows($0) || (territories($0) != nil && formats($0) != nil) }
     }
 }
 
 /// libphonenumber's metadata entries grouped by calling code, in region order: what
 /// ``PhoneTerritories`` compiles a code from.
 package final class PhoneMetadataIndex: Sendable {
+    /// The index of the bundled metadata.
+    static let bundled = PhoneMetadataIndex(BundledMetadata.entries())
     /// The index of the system libphonenumber's metadata.
-    package static let shared = PhoneMetadataIndex(PhoneMetadata.all)
+    static let system = PhoneMetadataIndex(PhoneNumberLibrary.metadataCollection())
 
-    let metadata: [PhoneMetadata]
+    /// The index of `source`'s metadata.
+    package static func of(_ source: PhoneMetadataSource.Kind) -> PhoneMetadataIndex {
+        switch source {
+        case .bundled: bundled
+        case .system: system
+        }
+    }
+
+    package let metadata: [PhoneMetadata]
     /// Per calling code, the indices into `metadata` of its entries in region order.
     let regionLists: [[Int]]
 
@@ -155,5 +196,35 @@ package final class PhoneMetadataIndex: Sendable {
     /// The entries of `code`, in region order.
     package func metadata(of code: Int) -> [PhoneMetadata] {
         regionLists[code].map { metadata[$0] }
+    }
+
+    /// How many entries there are, and how many are regions (not `001`).
+    package var counts: (entries: Int, regions: Int) {
+        (metadata.count, metadata.filter { $0.id != "001" }.count)
+    }
+}
+
+/// A calling code's number formats, compiled: its main region's national formats, and its
+/// international formats when the region defines its own.
+struct NumberFormats: @unchecked Sendable {
+    // `@unchecked`: the buffers point into the arena of the ``CallingCodeTables`` that holds them.
+    let national: UnsafeBufferPointer<CompiledNumberFormat>
+    /// Empty when the national formats serve (without their national prefix rules).
+    let international: UnsafeBufferPointer<CompiledNumberFormat>
+
+    /// Compiles `metadata`'s formats into `arena`; `nil` when one does not compile.
+    init?(_ metadata: PhoneMetadata, in arena: TableArena) {
+        var national: [CompiledNumberFormat] = []
+        var international: [CompiledNumberFormat] = []
+        for format in metadata.numberFormats {
+            guard let compiled = CompiledNumberFormat(format, in: arena) else { return nil }
+            national.append(compiled)
+        }
+        for format in metadata.internationalFormats {
+            guard let compiled = CompiledNumberFormat(format, in: arena) else { return nil }
+            international.append(compiled)
+        }
+        self.national = UnsafeBufferPointer(start: arena.store(national), count: national.count)
+        self.international = UnsafeBufferPointer(start: arena.store(international), count: international.count)
     }
 }

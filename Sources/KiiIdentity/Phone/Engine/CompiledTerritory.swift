@@ -35,16 +35,10 @@ struct CompiledTerritory: @unchecked Sendable {
     let nationalPrefixStarts: UInt16
     /// The same for the international prefix.
     let internationalPrefixStarts: UInt16
-    /// Empty when there is no transform rule.
-    let transformRule: UnsafeBufferPointer<TransformPart>
+    /// Empty when there is no transform rule; literal parts are digits.
+    let transformRule: UnsafeBufferPointer<RewritePart>
     /// An empty pattern (as in the non-geographic entities) matches the empty prefix, as ICU's does.
     let internationalPrefix: PrefixMatcher
-
-    /// A piece of a transform rule: a literal digit (ASCII) or a group's capture.
-    enum TransformPart: Sendable {
-        case digit(UInt8)
-        case group(Int)
-    }
 
     /// The bit that marks a non-empty list of possible lengths.
     static let listedLengths: UInt32 = 1 << 31
@@ -82,7 +76,8 @@ struct CompiledTerritory: @unchecked Sendable {
             let first = pattern.firstDigits
             nationalPrefixStarts = first.mayBeEmpty ? 0xFFFF : first.mask
         }
-        guard let transformRule = Self.transformParts(metadata.nationalPrefixTransformRule),
+        guard
+            let transformRule = RewritePart.parse(metadata.nationalPrefixTransformRule, literals: { $0 &- 0x30 < 10 }),
             let internationalPrefix = PrefixMatcher(metadata.internationalPrefix, in: arena),
             let (iddPattern, _) = DigitPattern.parse(metadata.internationalPrefix)
         else { return nil }
@@ -116,23 +111,6 @@ struct CompiledTerritory: @unchecked Sendable {
         self.transformRule = UnsafeBufferPointer(start: arena.store(transformRule), count: transformRule.count)
         self.internationalPrefix = internationalPrefix
         self.internationalPrefixStarts = iddFirst.mayBeEmpty ? 0xFFFF : iddFirst.mask
-    }
-
-    /// `9$1` as literal digits and group references; `nil` for anything but digits and `$n`.
-    private static func transformParts(_ rule: String) -> [TransformPart]? {
-        var parts: [TransformPart] = []
-        var bytes = rule.utf8.makeIterator()
-        while let byte = bytes.next() {
-            if byte == UInt8(ascii: "$") {
-                guard let digit = bytes.next(), digit &- 0x30 < 10 else { return nil }
-                parts.append(.group(Int(digit - 0x30)))
-            } else if byte &- 0x30 < 10 {
-                parts.append(.digit(byte))
-            } else {
-                return nil
-            }
-        }
-        return parts
     }
 
     /// libphonenumber's `GetNumberTypeHelper`: the type of a national significant number, in

@@ -2,7 +2,7 @@
 /// the ten digits (`|`, character classes, `\d`, `(...)`, `(?:...)`, `{n}`, `{n,m}`, `?` and a
 /// final `$`). Anything else makes ``parse(_:)`` answer `nil`, and the engine then leaves that
 /// calling code to libphonenumber rather than guess.
-indirect enum DigitPattern: Equatable, Sendable {
+package indirect enum DigitPattern: Equatable, Sendable {
     /// One digit out of a set: bit `d` of the mask stands for digit `d`.
     case digit(UInt16)
     /// The parts one after the other.
@@ -47,7 +47,7 @@ indirect enum DigitPattern: Equatable, Sendable {
     static let anyDigit: UInt16 = 0x3FF
 
     /// Parses `text`; `nil` when it uses a construct outside the metadata's dialect.
-    static func parse(_ text: String) -> (pattern: DigitPattern, groups: Int)? {
+    package static func parse(_ text: String) -> (pattern: DigitPattern, groups: Int)? {
         var parser = DigitPatternParser(bytes: Array(text.utf8))
         guard let pattern = parser.alternation(), parser.position == parser.bytes.count else { return nil }
         return (pattern, parser.groups)

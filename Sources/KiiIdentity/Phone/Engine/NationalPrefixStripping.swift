@@ -42,7 +42,7 @@ extension CompiledTerritory {
         var replacement = DigitString()
         for part in transformRule {
             switch part {
-            case .digit(var literal):
+            case .literal(var literal):
                 guard withUnsafePointer(to: &literal, { replacement.append(UnsafeBufferPointer(start: $0, count: 1)) })
                 else { return nil }
             case .group(let group):

@@ -2,16 +2,18 @@
 /// `GetNumberType` and `IsValidNumberForRegion` make of a number, from the compiled tables alone.
 ///
 /// It reads what the syntax step hands on (``CheckedPhoneInput``): `+` and digits read without a
-/// region, or digits read in a supported region. For a calling code whose metadata uses a
-/// construct the engine does not compile, it answers `nil` and the caller asks libphonenumber.
+/// region, or digits read in a region of the source. For a calling code whose metadata uses a
+/// construct the engine does not compile, it answers `nil` (never for the bundled metadata: the
+/// tests compile every calling code of it).
 package enum PhoneEngine {
     /// libphonenumber's `kMinLengthForNsn` and `kMaxLengthForNsn`.
     static let minimumNationalLength = 2
     static let maximumNationalLength = 17
 
-    /// What libphonenumber would report for `input`, in the shape of its analysis.
-    package static func analyze(_ input: CheckedPhoneInput) -> PhoneAnalysis? {
-        let territories = PhoneTerritories.shared
+    /// What libphonenumber would report for `input` with `source`'s metadata, in the shape of
+    /// its analysis.
+    package static func analyze(_ input: CheckedPhoneInput, source: PhoneMetadataSource.Kind) -> PhoneAnalysis? {
+        let territories = PhoneTerritories.of(source)
         let home: UnsafePointer<CompiledTerritory>?
         let body: UnsafeBufferPointer<UInt8>
         switch input {
@@ -121,9 +123,12 @@ package enum PhoneEngine {
     /// analysis: a known calling code, a national number the national prefix for parsing cannot
     /// start (so the parse keeps it as written, and the input is its own E.164 form), valid for
     /// its region. `nil` for anything else, which the full steps then decide.
-    static func plainInternational(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainInternational? {
+    static func plainInternational(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        source: PhoneMetadataSource.Kind
+    ) -> PlainInternational? {
         guard bytes.count >= 4, bytes[0] == UInt8(ascii: "+"), bytes[1] != UInt8(ascii: "0") else { return nil }
-        let territories = PhoneTerritories.shared
+        let territories = PhoneTerritories.of(source)
         guard let (code, codeLength) = countryCode(UnsafeBufferPointer(rebasing: bytes[1...]), territories),
             let tables = territories.territories(code)
         else { return nil }

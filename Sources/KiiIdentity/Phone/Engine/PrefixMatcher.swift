@@ -1,9 +1,10 @@
-/// A pattern matched at the start of the digits the way libphonenumber's `Consume` does (ICU's
-/// `lookingAt`): backtracking, first alternative and greedy repetitions preferred, so that how
-/// much is consumed and what each group captured are the regular-expression library's.
+/// A pattern matched the way libphonenumber's regular expressions are (ICU's and RE2's
+/// leftmost-first matching): backtracking, first alternative and greedy repetitions preferred, so
+/// that how much is consumed and what each group captured are the regular-expression library's.
 ///
-/// Used for the international prefix and the national prefix for parsing, short patterns read
-/// once per local number.
+/// Used for the international prefix and the national prefix for parsing (`Consume`: a match at
+/// the start), short patterns read once per local number, and for number formats (their leading
+/// digits, and their pattern matched whole, then replaced group by group).
 struct PrefixMatcher: @unchecked Sendable {
     // `@unchecked`: `program` points into a ``TableArena``, written before the matcher exists.
     /// One step of the program.
@@ -38,8 +39,9 @@ struct PrefixMatcher: @unchecked Sendable {
         }
     }
 
-    /// The most capturing groups a pattern may have (the metadata's have at most two).
-    static let maximumGroups = 3
+    /// The most capturing groups a pattern may have: `$1` to `$9` (prefixes have at most two,
+    /// number formats at most five).
+    static let maximumGroups = 9
 
     /// The program, in the arena it was compiled into.
     private let program: UnsafeBufferPointer<Instruction>
@@ -101,12 +103,28 @@ struct PrefixMatcher: @unchecked Sendable {
         }
     }
 
+    /// How many capture slots ``match(_:at:toEnd:captures:)`` writes: two a group, and the
+    /// whole match's.
+    var captureSlots: Int { 2 * (groupCount + 1) }
+
+    /// The preferred match starting at `start` in `digits` (ASCII digits): where it ends, or
+    /// `nil` when there is none. With `toEnd`, only a match that ends with the digits counts
+    /// (`FullMatch` from 0). Group `g` captured `captures[2g]..<captures[2g + 1]`, -1 when it
+    /// did not take part; `captures` has ``captureSlots`` slots.
+    func match(
+        _ digits: UnsafeBufferPointer<UInt8>,
+        at start: Int,
+        toEnd: Bool,
+        captures: UnsafeMutableBufferPointer<Int>
+    ) -> Int? {
+        captures.initialize(repeating: -1)
+        return Self.run(program, 0, start, digits, captures, toEnd: toEnd)
+    }
+
     /// Matches at the start of `digits` (ASCII digits); `nil` when the pattern does not.
     func consume(_ digits: UnsafeBufferPointer<UInt8>) -> Match? {
-        let slots = 2 * (groupCount + 1)
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { captures in
-            captures.initialize(repeating: -1)
-            guard let length = Self.run(program, 0, 0, digits, captures) else { return nil }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: captureSlots) { captures in
+            guard let length = match(digits, at: 0, toEnd: false, captures: captures) else { return nil }
             func capture(_ group: Int) -> Range<Int>? {
                 guard group <= groupCount else { return nil }
                 let start = captures[2 * group]
@@ -119,20 +137,20 @@ struct PrefixMatcher: @unchecked Sendable {
 
     /// The length consumed at the start of `digits`, captures ignored.
     func consumedLength(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
-        let slots = 2 * (groupCount + 1)
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { captures in
-            captures.initialize(repeating: -1)
-            return Self.run(program, 0, 0, digits, captures)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: captureSlots) { captures in
+            match(digits, at: 0, toEnd: false, captures: captures)
         }
     }
 
-    /// The backtracking interpreter: the end position of the preferred match from `pc` at `position`.
+    /// The backtracking interpreter: the end position of the preferred match from `pc` at
+    /// `position` (with `toEnd`, of the preferred one that ends with the digits).
     private static func run(
         _ program: UnsafeBufferPointer<Instruction>,
         _ start: Int,
         _ position: Int,
         _ digits: UnsafeBufferPointer<UInt8>,
-        _ captures: UnsafeMutableBufferPointer<Int>
+        _ captures: UnsafeMutableBufferPointer<Int>,
+        toEnd: Bool
     ) -> Int? {
         var pc = start
         var position = position
@@ -143,21 +161,21 @@ struct PrefixMatcher: @unchecked Sendable {
                 position += 1
                 pc += 1
             case .split(let preferred, let other):
-                if let end = run(program, preferred, position, digits, captures) { return end }
+                if let end = run(program, preferred, position, digits, captures, toEnd: toEnd) { return end }
                 pc = other
             case .jump(let target):
                 pc = target
             case .save(let slot):
                 let old = captures[slot]
                 captures[slot] = position
-                if let end = run(program, pc + 1, position, digits, captures) { return end }
+                if let end = run(program, pc + 1, position, digits, captures, toEnd: toEnd) { return end }
                 captures[slot] = old
                 return nil
             case .end:
                 guard position == digits.count else { return nil }
                 pc += 1
             case .match:
-                return position
+                return !toEnd || position == digits.count ? position : nil
             }
         }
     }

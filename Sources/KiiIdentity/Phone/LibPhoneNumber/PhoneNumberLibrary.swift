@@ -40,7 +40,7 @@ package enum PhoneNumberLibrary {
     }
 
     /// The formats libphonenumber writes a number in.
-    enum Format {
+    package enum Format {
         /// `090-1234-5678`.
         case national
         /// `+81 90-1234-5678`.
@@ -48,28 +48,38 @@ package enum PhoneNumberLibrary {
     }
 
     /// Formats an E.164 number; `nil` if libphonenumber cannot.
-    static func format(_ e164: String, _ format: Format) -> String? {
+    package static func format(_ e164: String, _ format: Format) -> String? {
+        self.format(input: e164, region: nil, format)
+    }
+
+    /// Formats the number libphonenumber parses from `text` (read in `region`, or needing a `+`
+    /// without one), valid or not; `nil` if it does not parse.
+    package static func format(input text: String, region: String?, _ format: Format) -> String? {
         let shimFormat =
             switch format {
             case .national: Int32(CPhoneNumberShims_NATIONAL)
             case .international: Int32(CPhoneNumberShims_INTERNATIONAL)
             }
-        return e164.withUTF8Bytes { input in
-            readText(capacity: 64) { buffer, length in
-                CPhoneNumberShims_format(
-                    input.cText,
-                    input.count,
-                    shimFormat,
-                    buffer.baseAddress,
-                    buffer.count,
-                    &length
-                )
+        return text.withUTF8Bytes { input in
+            (region ?? "").withUTF8Bytes { region in
+                readText(capacity: 64) { buffer, length in
+                    CPhoneNumberShims_formatInput(
+                        input.cText,
+                        input.count,
+                        region.cText,
+                        region.count,
+                        shimFormat,
+                        buffer.baseAddress,
+                        buffer.count,
+                        &length
+                    )
+                }
             }
         }
     }
 
     /// libphonenumber's example number of `type` for `region`, in E.164, if it has one.
-    static func exampleNumber(region: String, type: PhoneNumberType) -> String? {
+    package static func exampleNumber(region: String, type: PhoneNumberType) -> String? {
         region.withUTF8Bytes { region in
             readText(capacity: 32) { buffer, length in
                 CPhoneNumberShims_exampleNumber(
@@ -86,10 +96,20 @@ package enum PhoneNumberLibrary {
 
     // MARK: Metadata
 
-    /// libphonenumber's metadata collection, in its order: every entry the shim can read.
+    /// libphonenumber's metadata collection, in its order: every entry the shim can read (the
+    /// ``PhoneMetadataSource/system`` source).
     static func metadataCollection() -> [PhoneMetadata] {
         (0..<CPhoneNumberShims_metadataCount()).compactMap(metadata)
     }
+
+    /// The libphonenumber releases whose metadata this library recognises, by the digest of
+    /// the serialized metadata they carry (`CPhoneNumberShims_metadataDigest`).
+    static let knownMetadataDigests: [UInt64: String] = [
+        0x886e_ba90_b953_db99: "8.12.57"  // Debian 12 (bookworm), Ubuntu 24.04
+    ]
+
+    /// The release of the installed library's metadata, when its digest is a known one.
+    static let metadataVersion: String? = knownMetadataDigests[CPhoneNumberShims_metadataDigest()]
 
     private static func metadata(_ index: Int) -> PhoneMetadata? {
         var raw = CPhoneNumberShims_Metadata()
@@ -104,10 +124,14 @@ package enum PhoneNumberLibrary {
                 PhoneMetadata.Description(
                     pattern: desc.present == 0 ? "" : string(desc.nationalNumberPattern),
                     possibleLengths: lengths(desc.possibleLengths, desc.possibleLengthCount),
-                    localOnlyLengths: lengths(desc.localOnlyLengths, desc.localOnlyLengthCount)
+                    localOnlyLengths: lengths(desc.localOnlyLengths, desc.localOnlyLengthCount),
+                    exampleNumber: desc.present == 0 ? "" : string(desc.exampleNumber)
                 )
             )
         }
+        guard let nationalFormats = Self.numberFormats(index, international: false),
+            let internationalFormats = Self.numberFormats(index, international: true)
+        else { return nil }
         return PhoneMetadata(
             id: string(raw.id),
             countryCallingCode: Int(raw.countryCallingCode),
@@ -118,8 +142,40 @@ package enum PhoneNumberLibrary {
             nationalPrefixForParsing: string(raw.nationalPrefixForParsing),
             nationalPrefixTransformRule: string(raw.nationalPrefixTransformRule),
             internationalPrefix: string(raw.internationalPrefix),
-            descriptions: descriptions
+            descriptions: descriptions,
+            numberFormats: nationalFormats,
+            internationalFormats: internationalFormats
         )
+    }
+
+    /// The national or international number formats of entry `index`; `nil` if one does not read.
+    private static func numberFormats(_ index: Int, international: Bool) -> [PhoneMetadata.NumberFormat]? {
+        let which: Int32 = international ? 1 : 0
+        var formats: [PhoneMetadata.NumberFormat] = []
+        for position in 0..<CPhoneNumberShims_metadataFormatCount(index, which) {
+            var raw = CPhoneNumberShims_NumberFormat()
+            guard CPhoneNumberShims_metadataFormat(index, which, position, &raw) == CPhoneNumberShims_OK else {
+                return nil
+            }
+            var leadingDigits: [String] = []
+            for pattern in 0..<raw.leadingDigitsCount {
+                var text = CPhoneNumberShims_Text()
+                guard
+                    CPhoneNumberShims_metadataLeadingDigits(index, which, position, pattern, &text)
+                        == CPhoneNumberShims_OK
+                else { return nil }
+                leadingDigits.append(string(text))
+            }
+            formats.append(
+                PhoneMetadata.NumberFormat(
+                    pattern: string(raw.pattern),
+                    format: string(raw.format),
+                    leadingDigitsPatterns: leadingDigits,
+                    nationalPrefixFormattingRule: string(raw.nationalPrefixFormattingRule)
+                )
+            )
+        }
+        return formats
     }
 
     private static func string(_ text: CPhoneNumberShims_Text) -> String {

@@ -143,7 +143,7 @@ extension Registration {
         }
         if let phone = record.phone {
             var checker = RecordChecker()
-            let country = record.country.flatMap { RegionTable.shared.region($0) }.map(CountryCode.init)
+            let country = record.country.flatMap { RegionTable.bundled.region($0) }.map(CountryCode.init)
             guard
                 let number = checker.phone(
                     String(decoding: phone, as: UTF8.self),

@@ -27,33 +27,39 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
     /// ``UserRecord/visibleToOthers(exposeFullUserData:)``).
     public var exposeFullUserData: Bool
 
+    /// Whose numbering plans decide phone numbers (``PhonePolicy/metadata``): the bundled
+    /// metadata by default.
+    public var phoneMetadata: PhoneMetadataSource
+
     /// Creates a policy.
     public init(
         emailVerification: Bool = false,
         phoneVerification: Bool = false,
         mobileOnly: Bool = true,
         phoneDigitCount: ClosedRange<Int> = 10...15,
-        exposeFullUserData: Bool = false
+        exposeFullUserData: Bool = false,
+        phoneMetadata: PhoneMetadataSource = .bundled
     ) {
         self.emailVerification = emailVerification
         self.phoneVerification = phoneVerification
         self.mobileOnly = mobileOnly
         self.phoneDigitCount = phoneDigitCount
         self.exposeFullUserData = exposeFullUserData
+        self.phoneMetadata = phoneMetadata
     }
 
     /// The phone rules this policy implies.
     public var phonePolicy: PhonePolicy {
-        var policy = PhonePolicy(mobileOnly: mobileOnly, digitCount: phoneDigitCount)
-        policy.engine = phoneEngine
+        var policy = PhonePolicy(mobileOnly: mobileOnly, digitCount: phoneDigitCount, metadata: phoneMetadata)
+        policy.verdictsFromLibphonenumber = phoneVerdictsFromLibphonenumber
         return policy
     }
 
-    /// Where phone verdicts come from (``PhonePolicy``'s engine). Not encoded.
-    package var phoneEngine: PhoneResolver.Engine = .compiled
+    /// Phone verdicts from libphonenumber itself (``PhonePolicy``'s). Not encoded.
+    package var phoneVerdictsFromLibphonenumber = false
 
     private enum CodingKeys: String, CodingKey {
-        case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData
+        case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData, phoneMetadata
     }
 
     /// Whether an identifier of `kind` must be verified before it can be used to log in.
@@ -74,14 +80,28 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
             phoneVerification: try container.decodeIfPresent(Bool.self, forKey: .phoneVerification) ?? false,
             mobileOnly: try container.decodeIfPresent(Bool.self, forKey: .mobileOnly) ?? true,
             phoneDigitCount: try container.decodeIfPresent(ClosedRange<Int>.self, forKey: .phoneDigitCount) ?? 10...15,
-            exposeFullUserData: try container.decodeIfPresent(Bool.self, forKey: .exposeFullUserData) ?? false
+            exposeFullUserData: try container.decodeIfPresent(Bool.self, forKey: .exposeFullUserData) ?? false,
+            phoneMetadata: try container.decodeIfPresent(PhoneMetadataSource.self, forKey: .phoneMetadata) ?? .bundled
         )
     }
 
+    /// Encodes every setting; `phoneMetadata` only when it is not the bundled one.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(emailVerification, forKey: .emailVerification)
+        try container.encode(phoneVerification, forKey: .phoneVerification)
+        try container.encode(mobileOnly, forKey: .mobileOnly)
+        try container.encode(phoneDigitCount, forKey: .phoneDigitCount)
+        try container.encode(exposeFullUserData, forKey: .exposeFullUserData)
+        if phoneMetadata != .bundled { try container.encode(phoneMetadata, forKey: .phoneMetadata) }
+    }
+
     /// `email verification on, phone verification off, mobile only`, then `, full user data
-    /// exposed` when ``exposeFullUserData`` is on.
+    /// exposed` when ``exposeFullUserData`` is on, and `, system phone metadata` when that is the
+    /// source.
     public var description: String {
         "email verification \(emailVerification ? "on" : "off"), phone verification \(phoneVerification ? "on" : "off"), "
             + (mobileOnly ? "mobile only" : "any valid number") + (exposeFullUserData ? ", full user data exposed" : "")
+            + (phoneMetadata == .system ? ", system phone metadata" : "")
     }
 }
