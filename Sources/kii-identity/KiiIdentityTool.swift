@@ -1,6 +1,7 @@
 #if CommandLineTool
 import ArgumentParser
 import Foundation
+import KiiIdentity
 import KiiIdentityExport
 
 /// The `kii-identity` command: Kii Cloud's identity rules from the shell.
@@ -15,8 +16,17 @@ struct KiiIdentityTool: ParsableCommand {
             Exit status: 0 when valid (or, for batch runs, when the run completed), 1 when invalid \
             or problems were found, 2 for usage or I/O errors. A password is never printed.
             """,
+        version: versionText,
         subcommands: [CheckCommand.self, RegisterCommand.self, LintCommand.self]
     )
+
+    /// What `--version` prints: the phone metadata that judges numbers, and the system's.
+    static var versionText: String {
+        """
+        kii-identity: phone numbers judged by \(PhoneMetadataSource.bundled) by default
+        system libphonenumber (--phone-metadata system): \(PhoneMetadataSource.system.version)
+        """
+    }
 
     /// Runs the tool with exit status 2 (not the parser's 64) for usage errors.
     static func main() {

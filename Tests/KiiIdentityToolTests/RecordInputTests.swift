@@ -52,7 +52,9 @@ import Testing
         #expect(register.stdout == Self.valid("csv_a") + "\n" + Self.valid("csv_b") + "\n")
         let lint = try ToolRunner.run(["lint", "--format", "json", file.path])
         #expect(
-            lint.stdout == #"{"records":2,"valid":2,"invalid":0,"errorCounts":{},"conflicts":[],"problems":[]}"# + "\n"
+            lint.stdout
+                == #"{"phoneMetadata":{"source":"bundled","version":"9.0.35","releaseDate":"2026-07-16"},"records":2,"valid":2,"invalid":0,"errorCounts":{},"conflicts":[],"problems":[]}"#
+                + "\n"
         )
         #expect(lint.status == 0)
     }
@@ -64,7 +66,7 @@ import Testing
         let output = try ToolRunner.run(["lint", "--format", "json", "--input-format", "jsonl", "-"], stdin: input)
         #expect(
             output.stdout
-                == #"{"records":2,"valid":1,"invalid":1,"errorCounts":{"missing":1},"conflicts":[],"problems":[{"line":4,"field":"password","code":"missing","reason":"is missing"}]}"#
+                == #"{"phoneMetadata":{"source":"bundled","version":"9.0.35","releaseDate":"2026-07-16"},"records":2,"valid":1,"invalid":1,"errorCounts":{"missing":1},"conflicts":[],"problems":[{"line":4,"field":"password","code":"missing","reason":"is missing"}]}"#
                 + "\n"
         )
         #expect(output.status == 1)
@@ -85,7 +87,7 @@ import Testing
         let lint = try ToolRunner.run(["lint", "--format", "json", "-"], stdin: input)
         #expect(
             lint.stdout
-                == #"{"records":1,"valid":1,"invalid":0,"errorCounts":{"unknown_field":2},"conflicts":[],"problems":[{"line":1,"field":"line","code":"unknown_field","reason":"has a column 2 that is not a member of a user record; it is ignored"},{"line":1,"field":"line","code":"unknown_field","reason":"names column 'username' twice; column 4 is ignored"}]}"#
+                == #"{"phoneMetadata":{"source":"bundled","version":"9.0.35","releaseDate":"2026-07-16"},"records":1,"valid":1,"invalid":0,"errorCounts":{"unknown_field":2},"conflicts":[],"problems":[{"line":1,"field":"line","code":"unknown_field","reason":"has a column 2 that is not a member of a user record; it is ignored"},{"line":1,"field":"line","code":"unknown_field","reason":"names column 'username' twice; column 4 is ignored"}]}"#
                 + "\n"
         )
         #expect(lint.status == 1)

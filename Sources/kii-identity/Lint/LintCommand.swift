@@ -62,7 +62,12 @@ struct LintCommand: ParsableCommand {
         // The conflict table's lanes: as many as threads check lines (a few at most), one for
         // CSV, whose records come one by one.
         let lanes = source.format == .jsonLines ? min(workers, 4) : 1
-        var report = LintReport(limit: limit, lanes: lanes, inputBytes: export.size)
+        var report = LintReport(
+            limit: limit,
+            lanes: lanes,
+            inputBytes: export.size,
+            phoneMetadata: options.policy.phoneMetadata
+        )
         report.add(source.headerProblems, line: 1)
         var progress = ProgressBar(total: export.size)
         if source.format == .jsonLines {

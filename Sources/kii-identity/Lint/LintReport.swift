@@ -25,10 +25,14 @@ struct LintReport {
     private var keysRead = 0
     private var bytesRead = 0
 
+    /// Whose phone metadata judged the records: the report's header.
+    let phoneMetadata: PhoneMetadataSource
+
     /// A report listing `limit` problems; `lanes` threads find the conflicts (see
     /// ``ConflictLanes``); `inputBytes`, when known, tells the table how large to grow.
-    init(limit: Int, lanes: Int = 1, inputBytes: Int? = nil) {
+    init(limit: Int, lanes: Int = 1, inputBytes: Int? = nil, phoneMetadata: PhoneMetadataSource = .bundled) {
         self.limit = limit
+        self.phoneMetadata = phoneMetadata
         self.inputBytes = inputBytes
         table = ConflictLanes(lanes: lanes)
     }
@@ -75,11 +79,19 @@ struct LintReport {
     /// Whether anything is wrong: an invalid record, a conflict, or a header problem.
     var hasProblems: Bool { problemCount > 0 || table.conflictCount() > 0 }
 
-    /// `{"records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`, codes sorted,
-    /// reasons in `language`.
+    /// `{"phoneMetadata", "records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`,
+    /// codes sorted, reasons in `language`; `phoneMetadata` is `{"source", "version"}`, and the
+    /// bundled release's `releaseDate`.
     func json(in language: ValidationError.Language) -> String {
         var writer = JSONWriter()
         writer.object { object in
+            object.member("phoneMetadata") { writer in
+                writer.object { members in
+                    members.member("source", .string(phoneMetadata == .bundled ? "bundled" : "system"))
+                    members.member("version", .string(phoneMetadata.version))
+                    if let date = phoneMetadata.releaseDate { members.member("releaseDate", .string(date)) }
+                }
+            }
             object.member("records", .integer(records))
             object.member("valid", .integer(valid))
             object.member("invalid", .integer(invalid))
@@ -129,6 +141,7 @@ struct LintReport {
             isFirst = false
             output += line
         }
+        append(words.phoneMetadata(phoneMetadata))
         append(
             "\(name): "
                 + words.totals(records: records, valid: valid, invalid: invalid, conflicts: table.conflictCount())

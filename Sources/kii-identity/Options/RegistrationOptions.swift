@@ -17,7 +17,8 @@ struct RegistrationOptions: ParsableArguments {
         RegistrationPolicy(
             emailVerification: emailVerification,
             phoneVerification: phoneVerification,
-            mobileOnly: !phonePolicy.allowLandline
+            mobileOnly: !phonePolicy.allowLandline,
+            phoneMetadata: phonePolicy.phoneMetadata.source
         )
     }
 }

@@ -17,6 +17,16 @@ struct ToolWords {
         }
     }
 
+    /// The report's header: whose phone metadata judged the numbers.
+    func phoneMetadata(_ source: PhoneMetadataSource) -> String {
+        switch (language, source.releaseDate) {
+        case (.english, let date?): "phone metadata: \(source.name) (bundled, \(date))"
+        case (.english, nil): "phone metadata: \(source.name) (system)"
+        case (.japanese, let date?): "電話番号メタデータ: \(source.name)（同梱、\(date)）"
+        case (.japanese, nil): "電話番号メタデータ: \(source.name)（システム）"
+        }
+    }
+
     /// The heading of the counts per code.
     var problemsByCode: String {
         switch language {
