@@ -20,6 +20,11 @@ struct DigitAutomaton: @unchecked Sendable {
 
     /// Builds the automaton for `patterns`; `nil` when a pattern has a `$` (only prefix matchers
     /// take those) or the automaton would outgrow 16-bit state numbers.
+    ///
+    /// A state of the subset construction is the set of NFA nodes with a digit edge that the
+    /// digits read so far reach, with the labels of the patterns that accept there; the empty
+    /// edges are followed once per node, beforehand (``DigitNFA/Closures``), so a step is a union
+    /// of precomputed sorted lists.
     init?(_ patterns: [(pattern: DigitPattern, label: UInt16)], in arena: TableArena) {
         var nfa = DigitNFA()
         let start = nfa.node()
@@ -28,19 +33,30 @@ struct DigitAutomaton: @unchecked Sendable {
             nfa.epsilons[start].append(Int32(first))
             nfa.labels[last] |= label
         }
+        let closures = DigitNFA.Closures(nfa)
         var transitions = [UInt16](repeating: 0, count: 20)
         var labels: [UInt16] = [0, 0]
-        var numbers: [[Int32]: UInt16] = [[]: 0]
-        var pending: [[Int32]] = [nfa.closure([Int32(start)])]
-        numbers[pending[0]] = 1
-        labels[1] = nfa.label(of: pending[0])
+        let dead = SubsetKey(nodes: [], label: 0)
+        let first = SubsetKey(nodes: closures.nodes[start], label: closures.labels[start])
+        var numbers: [SubsetKey: UInt16] = [dead: 0, first: 1]
+        var pending = [first]
+        labels[1] = first.label
+        var union = SortedUnion(nodeCount: nfa.edgeDigits.count)
         var index = 0
         while index < pending.count {
             let set = pending[index]
             let state = index + 1
             index += 1
             for digit in 0..<10 {
-                let next = nfa.closure(nfa.move(set, digit: digit))
+                let bit = UInt16(1) << UInt16(digit)
+                var label: UInt16 = 0
+                union.start()
+                for node in set.nodes where nfa.edgeDigits[Int(node)] & bit != 0 {
+                    let target = Int(nfa.edgeTargets[Int(node)])
+                    union.add(closures.nodes[target])
+                    label |= closures.labels[target]
+                }
+                let next = SubsetKey(nodes: union.finish(), label: label)
                 if let known = numbers[next] {
                     transitions[state * 10 + digit] = known
                     continue
@@ -49,7 +65,7 @@ struct DigitAutomaton: @unchecked Sendable {
                 let number = UInt16(labels.count)
                 numbers[next] = number
                 pending.append(next)
-                labels.append(nfa.label(of: next))
+                labels.append(label)
                 transitions.append(contentsOf: repeatElement(0, count: 10))
                 transitions[state * 10 + digit] = number
             }
@@ -98,33 +114,34 @@ struct DigitAutomaton: @unchecked Sendable {
     /// tables shrink, and a walk touches fewer cache lines). The dead state stays 0, the start 1.
     private static func minimized(_ transitions: [UInt16], _ labels: [UInt16]) -> ([UInt16], [UInt16]) {
         let count = labels.count
-        var classes = [Int](repeating: 0, count: count)
+        var classes = [UInt16](repeating: 0, count: count)
         var classCount = 0
-        var byLabel: [UInt16: Int] = [:]
+        var byLabel: [UInt16: UInt16] = [:]
         for state in 0..<count {
             if let known = byLabel[labels[state]] {
                 classes[state] = known
             } else {
-                byLabel[labels[state]] = classCount
-                classes[state] = classCount
+                byLabel[labels[state]] = UInt16(classCount)
+                classes[state] = UInt16(classCount)
                 classCount += 1
             }
         }
+        var refined = [UInt16](repeating: 0, count: count)
+        var signatures: [Signature: UInt16] = [:]
         while true {
-            var signatures: [[Int]: Int] = [:]
-            var refined = [Int](repeating: 0, count: count)
+            signatures.removeAll(keepingCapacity: true)
             for state in 0..<count {
-                var signature = [classes[state]]
-                for digit in 0..<10 { signature.append(classes[Int(transitions[state * 10 + digit])]) }
+                let signature = Signature(state: state, classes: classes, transitions: transitions)
                 if let known = signatures[signature] {
                     refined[state] = known
                 } else {
-                    signatures[signature] = signatures.count
-                    refined[state] = signatures.count - 1
+                    let number = UInt16(signatures.count)
+                    signatures[signature] = number
+                    refined[state] = number
                 }
             }
             let stable = signatures.count == classCount
-            classes = refined
+            swap(&classes, &refined)
             classCount = signatures.count
             if stable { break }
         }
@@ -133,20 +150,52 @@ struct DigitAutomaton: @unchecked Sendable {
         // Number the classes: the dead state's 0, the start's 1, the rest in order of appearance.
         var numbers = [Int](repeating: -1, count: classCount)
         var next = 0
-        for state in [0, 1] + Array(2..<count) where numbers[classes[state]] < 0 {
-            numbers[classes[state]] = next
+        for state in [0, 1] + Array(2..<count) where numbers[Int(classes[state])] < 0 {
+            numbers[Int(classes[state])] = next
             next += 1
         }
         var minimalTransitions = [UInt16](repeating: 0, count: next * 10)
         var minimalLabels = [UInt16](repeating: 0, count: next)
         for state in 0..<count {
-            let number = numbers[classes[state]]
+            let number = numbers[Int(classes[state])]
             minimalLabels[number] = labels[state]
             for digit in 0..<10 {
-                minimalTransitions[number * 10 + digit] = UInt16(numbers[classes[Int(transitions[state * 10 + digit])]])
+                minimalTransitions[number * 10 + digit] = UInt16(
+                    numbers[Int(classes[Int(transitions[state * 10 + digit])])]
+                )
             }
         }
         return (minimalTransitions, minimalLabels)
+    }
+
+    /// A state's class and its successors' classes, the eleven 16-bit numbers Moore's refinement
+    /// compares, held inline (no array a state a round) and hashed once.
+    private struct Signature: Hashable {
+        let words: (UInt64, UInt64, UInt64)
+        let digest: UInt64
+
+        init(state: Int, classes: [UInt16], transitions: [UInt16]) {
+            let base = state * 10
+            let first =
+                UInt64(classes[state]) << 48 | UInt64(classes[Int(transitions[base])]) << 32
+                | UInt64(classes[Int(transitions[base + 1])]) << 16 | UInt64(classes[Int(transitions[base + 2])])
+            let second =
+                UInt64(classes[Int(transitions[base + 3])]) << 48 | UInt64(classes[Int(transitions[base + 4])]) << 32
+                | UInt64(classes[Int(transitions[base + 5])]) << 16 | UInt64(classes[Int(transitions[base + 6])])
+            let third =
+                UInt64(classes[Int(transitions[base + 7])]) << 32 | UInt64(classes[Int(transitions[base + 8])]) << 16
+                | UInt64(classes[Int(transitions[base + 9])])
+            words = (first, second, third)
+            digest = (first &* 0x9E37_79B9_7F4A_7C15 ^ second) &* 0xBF58_476D_1CE4_E5B9 ^ third
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.words == rhs.words
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
+        }
     }
 
     /// The labels of the patterns that match all of `digits` (ASCII digits).
@@ -231,23 +280,102 @@ private struct DigitNFA {
         }
     }
 
-    /// `nodes` and every node reachable from them by empty edges, sorted.
-    func closure(_ nodes: [Int32]) -> [Int32] {
-        var seen = Set(nodes)
-        var stack = nodes
-        while let node = stack.popLast() {
-            for next in epsilons[Int(node)] where seen.insert(next).inserted { stack.append(next) }
+    /// For every node, the nodes with a digit edge it reaches by empty edges (itself included),
+    /// sorted, and the labels of the accepting nodes it reaches: the empty edges followed once,
+    /// before the subset construction. Thompson's construction for the metadata's dialect
+    /// (repetitions unrolled, no `*`) has no cycle of empty edges.
+    struct Closures {
+        var nodes: [[Int32]]
+        var labels: [UInt16]
+
+        init(_ nfa: DigitNFA) {
+            let count = nfa.edgeDigits.count
+            nodes = [[Int32]](repeating: [], count: count)
+            labels = [UInt16](repeating: 0, count: count)
+            var done = [Bool](repeating: false, count: count)
+            var union = SortedUnion(nodeCount: count)
+            // Depth first, each node finished after the nodes its empty edges lead to.
+            for root in 0..<count where !done[root] {
+                var stack: [(node: Int, next: Int)] = [(root, 0)]
+                while let (node, next) = stack.last {
+                    let edges = nfa.epsilons[node]
+                    if next < edges.count {
+                        stack[stack.count - 1].next += 1
+                        let target = Int(edges[next])
+                        if !done[target] { stack.append((target, 0)) }
+                        continue
+                    }
+                    stack.removeLast()
+                    if done[node] { continue }
+                    union.start()
+                    if nfa.edgeDigits[node] != 0 { union.add([Int32(node)]) }
+                    var label = nfa.labels[node]
+                    for target in edges {
+                        union.add(nodes[Int(target)])
+                        label |= labels[Int(target)]
+                    }
+                    nodes[node] = union.finish()
+                    labels[node] = label
+                    done[node] = true
+                }
+            }
         }
-        return seen.sorted()
+    }
+}
+
+/// A state of the subset construction: its sorted NFA nodes and its labels, hashed once.
+private struct SubsetKey: Hashable {
+    let nodes: [Int32]
+    let label: UInt16
+    private let digest: Int
+
+    init(nodes: [Int32], label: UInt16) {
+        self.nodes = nodes
+        self.label = label
+        var digest = UInt64(label) &+ 0x9E37_79B9_7F4A_7C15
+        for node in nodes { digest = (digest ^ UInt64(UInt32(bitPattern: node))) &* 0x100_0000_01B3 }
+        self.digest = Int(truncatingIfNeeded: digest)
     }
 
-    func move(_ nodes: [Int32], digit: Int) -> [Int32] {
-        nodes.compactMap { node in
-            edgeDigits[Int(node)] & (1 << UInt16(digit)) != 0 ? edgeTargets[Int(node)] : nil
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.digest == rhs.digest && lhs.label == rhs.label && lhs.nodes == rhs.nodes
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+}
+
+/// The union of sorted lists of node numbers, without duplicates: a mark per node, reset by a
+/// new generation number instead of clearing.
+private struct SortedUnion {
+    private var marks: [UInt32]
+    private var generation: UInt32 = 0
+    private var members: [Int32] = []
+
+    init(nodeCount: Int) {
+        marks = [UInt32](repeating: 0, count: nodeCount)
+    }
+
+    /// Starts a new union.
+    mutating func start() {
+        generation &+= 1
+        if generation == 0 {
+            for index in marks.indices { marks[index] = 0 }
+            generation = 1
+        }
+        members.removeAll(keepingCapacity: true)
+    }
+
+    mutating func add(_ nodes: [Int32]) {
+        for node in nodes where marks[Int(node)] != generation {
+            marks[Int(node)] = generation
+            members.append(node)
         }
     }
 
-    func label(of nodes: [Int32]) -> UInt16 {
-        nodes.reduce(0) { $0 | labels[Int($1)] }
+    /// The union, sorted.
+    func finish() -> [Int32] {
+        members.sorted()
     }
 }
