@@ -188,6 +188,29 @@ package enum PhoneEngineProbe {
         }
     }
 
+    /// Reads `source`'s metadata afresh (the bundled JSON text, or the system library's
+    /// protobuf through the shim): how many entries.
+    package static func readMetadata(_ source: PhoneMetadataSource) -> Int {
+        source == .bundled ? BundledMetadata.entries().count : PhoneNumberLibrary.metadataCollection().count
+    }
+
+    /// A warm-up from nothing: reads `source`'s metadata afresh and compiles every calling code,
+    /// formats included, as a process's first `PhoneNumber.warmUp()` does; the states built.
+    package static func warmUpAfresh(_ source: PhoneMetadataSource) -> Int {
+        let entries = source == .bundled ? BundledMetadata.entries() : PhoneNumberLibrary.metadataCollection()
+        let index = PhoneMetadataIndex(entries)
+        return (1..<PhoneTerritories.codeLimit).reduce(0) { total, code in
+            guard !index.regionLists[code].isEmpty else { return total }
+            let tables = CallingCodeTables(countryCallingCode: code, metadata: index.metadata(of: code))
+            return total + tables.stateCount + (tables.formats == nil ? 0 : 1)
+        }
+    }
+
+    /// The bytes of `source`'s compiled tables, every calling code compiled.
+    package static func tableBytes(_ source: PhoneMetadataSource) -> Int {
+        callingCodes(source).reduce(0) { $0 + PhoneTerritories.of(source.kind).tableBytes(of: $1) }
+    }
+
     /// `policy`, with its verdicts taken from libphonenumber itself (on the system metadata)
     /// instead of the compiled engine: the system source's oracle and the benchmark's "previous
     /// engine" rows.

@@ -21,6 +21,15 @@ extern "C" {
 int32_t CPhoneNumberBaseline_pipeline(const char *text, size_t textLength, const char *region, size_t regionLength,
                                       char *buffer, size_t capacity, size_t *length, int32_t *numberType);
 
+/// Parses `count` E.164 numbers (`texts[i]`, `lengths[i]` bytes) once and keeps them, parsed,
+/// for CPhoneNumberBaseline_format (in storage of this file's, kept until the next call: nothing
+/// for the caller to free). Returns how many parsed.
+size_t CPhoneNumberBaseline_prepareNumbers(const char *const *texts, const size_t *lengths, size_t count);
+
+/// libphonenumber's Format of prepared number `index` in `format` (CPhoneNumberShims_NATIONAL or
+/// _INTERNATIONAL) into `buffer`: the formatting alone, the parse done before. Returns a status.
+int32_t CPhoneNumberBaseline_format(size_t index, int32_t format, char *buffer, size_t capacity, size_t *length);
+
 #ifdef __cplusplus
 }
 #endif

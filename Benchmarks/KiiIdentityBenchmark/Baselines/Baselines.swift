@@ -47,6 +47,51 @@ enum Baselines {
         }
     }
 
+    /// Parses `numbers` (E.164) with libphonenumber once, for ``libphonenumberFormats(index:)``;
+    /// how many parsed.
+    static func prepareLibphonenumberNumbers(_ numbers: [String]) -> Int {
+        // Every number's bytes in one buffer, and where each starts.
+        let bytes = numbers.flatMap { $0.utf8.map { CChar(bitPattern: $0) } }
+        let lengths = numbers.map { $0.utf8.count }
+        var starts: [Int] = []
+        var offset = 0
+        for length in lengths {
+            starts.append(offset)
+            offset += length
+        }
+        return bytes.withUnsafeBufferPointer { bytes in
+            let pointers: [UnsafePointer<CChar>?] = starts.map { start in bytes.baseAddress.map { $0 + start } }
+            return pointers.withUnsafeBufferPointer { pointers in
+                lengths.withUnsafeBufferPointer { lengths in
+                    CPhoneNumberBaseline_prepareNumbers(pointers.baseAddress, lengths.baseAddress, numbers.count)
+                }
+            }
+        }
+    }
+
+    /// libphonenumber's `Format` of prepared number `index`, nationally and internationally.
+    static func libphonenumberFormats(index: Int) -> Bool {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            var national = 0
+            var international = 0
+            let first = CPhoneNumberBaseline_format(
+                index,
+                Int32(CPhoneNumberShims_NATIONAL),
+                buffer.baseAddress,
+                buffer.count,
+                &national
+            )
+            let second = CPhoneNumberBaseline_format(
+                index,
+                Int32(CPhoneNumberShims_INTERNATIONAL),
+                buffer.baseAddress,
+                buffer.count,
+                &international
+            )
+            return first == CPhoneNumberShims_OK && second == CPhoneNumberShims_OK && national + international > 8
+        }
+    }
+
     /// One run of the pipeline through `CPhoneNumberBaseline_pipeline`.
     static func libphonenumberAccepts(_ input: String, region: String?) -> Bool {
         var input = input

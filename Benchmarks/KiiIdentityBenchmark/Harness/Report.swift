@@ -56,7 +56,10 @@ struct BenchmarkReport: Codable {
         if !targets.isEmpty {
             out += "\nTargets\n"
             for check in targets {
-                let figure = check.required == "0" ? String(format: "%.2f", check.measured) : Self.ratio(check.measured)
+                let figure =
+                    check.required == "0"
+                    ? String(format: "%.2f", check.measured)
+                    : check.unit == "ms" ? String(format: "%.1f ms", check.measured) : Self.ratio(check.measured)
                 out +=
                     "  " + (check.met ? "MET     " : "NOT MET ") + pad(check.target, 66, left: true)
                     + pad(figure, 10) + "  (required \(check.required))\n"

@@ -6,6 +6,8 @@ struct TargetCheck: Codable {
     let measured: Double
     let required: String
     let met: Bool
+    /// What `measured` counts: `x` for a ratio, `ms` for a time.
+    var unit = "x"
 }
 
 enum Targets {
@@ -84,6 +86,32 @@ enum Targets {
                     measured: speedup,
                     required: ">= \(Int(factor))x",
                     met: speedup >= factor
+                )
+            )
+        }
+        if let formats = results.first(where: { $0.name == "phone formats" }),
+            let speedup = formats.baseline("libphonenumber Format")?.engineSpeedup
+        {
+            checks.append(
+                TargetCheck(
+                    target: "phone formats: speed vs libphonenumber's Format",
+                    scenario: formats.name,
+                    measured: speedup,
+                    required: ">= 10x",
+                    met: speedup >= 10
+                )
+            )
+        }
+        if let warmUp = results.first(where: { $0.name == "phone metadata warm-up" }) {
+            let milliseconds = warmUp.engine.nanosecondsPerOperation / 1e6
+            checks.append(
+                TargetCheck(
+                    target: "phone warm-up from nothing (bundled metadata, every calling code)",
+                    scenario: warmUp.name,
+                    measured: milliseconds,
+                    required: "<= 250 ms",
+                    met: milliseconds <= 250,
+                    unit: "ms"
                 )
             )
         }

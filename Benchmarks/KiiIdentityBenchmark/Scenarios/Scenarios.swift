@@ -25,6 +25,8 @@ struct Scenarios {
             ScenarioEntry(name: "phone user input", make: phoneUserInput),
             ScenarioEntry(name: "REST form", make: phoneRest),
             ScenarioEntry(name: "phone engine first use", make: phoneEngineFirstUse),
+            ScenarioEntry(name: "phone metadata warm-up", make: phoneWarmUp),
+            ScenarioEntry(name: "phone formats", make: phoneFormats),
         ]
     }
 
@@ -284,7 +286,7 @@ struct Scenarios {
     }
 
     /// What the compiled engine's first use of a calling code costs (its tables compiled from
-    /// libphonenumber's metadata), for one code and for every code.
+    /// the bundled metadata, formats included), for one code and for every code.
     func phoneEngineFirstUse() -> Scenario {
         let all = PhoneEngineProbe.callingCodes()
         return Scenario(
@@ -296,6 +298,61 @@ struct Scenarios {
                 Contender(name: "first use of +1", role: .variant) { _ in PhoneEngineProbe.compileAfresh([1]) > 0 },
                 Contender(name: "first use of every calling code", role: .variant) { _ in
                     PhoneEngineProbe.compileAfresh(all) > 0
+                },
+            ]
+        )
+    }
+
+    /// A process's whole warm-up on the bundled metadata, from nothing: reading the metadata
+    /// compiled into the library, then compiling every calling code, formats included; and what
+    /// the compiled tables take in memory.
+    func phoneWarmUp() -> Scenario {
+        let codes = PhoneEngineProbe.callingCodes()
+        let bytes = PhoneEngineProbe.tableBytes(.bundled)
+        return Scenario(
+            name: "phone metadata warm-up",
+            summary: "\(PhoneMetadataSource.bundled), \(codes.count) calling codes; compiled tables "
+                + "\(bytes / 1024) KiB (automata, length masks, prefix programs and formats, in their arenas)",
+            inputCount: 1,
+            contenders: [
+                Contender(name: "warm-up from nothing: read the bundled metadata, compile every code", role: .engine) {
+                    _ in PhoneEngineProbe.warmUpAfresh(.bundled) > 0
+                },
+                Contender(name: "read the bundled metadata (its JSON text)", role: .variant) { _ in
+                    PhoneEngineProbe.readMetadata(.bundled) > 0
+                },
+                Contender(name: "compile every calling code (tables and formats)", role: .variant) { _ in
+                    PhoneEngineProbe.compileAfresh(codes) > 0
+                },
+                Contender(name: "read the system metadata (libphonenumber's protobuf)", role: .variant) { _ in
+                    PhoneEngineProbe.readMetadata(.system) > 0
+                },
+            ]
+        )
+    }
+
+    /// The national and international formats of valid numbers: the engine's, from a
+    /// `PhoneNumber`, against libphonenumber's `Format` of the same numbers parsed beforehand.
+    func phoneFormats() -> Scenario {
+        let numbers = lines("phone-international.txt").compactMap { try? PhoneNumber(international: $0) }
+        let prepared = Baselines.prepareLibphonenumberNumbers(numbers.map(\.e164))
+        return Scenario(
+            name: "phone formats",
+            summary: "national + international format of the \(numbers.count) valid numbers of phone-international.txt "
+                + "(\(prepared) parsed by libphonenumber beforehand)",
+            inputCount: numbers.count,
+            contenders: [
+                Contender(name: "PhoneNumber.nationalFormat + internationalFormat", role: .engine) { index in
+                    numbers[index].nationalFormat.utf8.count + numbers[index].internationalFormat.utf8.count > 8
+                },
+                Contender(name: "PhoneNumber.nationalFormat", role: .variant) { index in
+                    numbers[index].nationalFormat.utf8.count > 4
+                },
+                Contender(name: "libphonenumber Format (NATIONAL + INTERNATIONAL), parsed before", role: .baseline) {
+                    Baselines.libphonenumberFormats(index: $0)
+                },
+                Contender(name: "libphonenumber Parse + Format (both)", role: .baseline) { index in
+                    PhoneEngineProbe.libraryFormats(numbers[index].e164) != nil
                 },
             ]
         )
@@ -339,7 +396,8 @@ struct Scenarios {
                     ).get()) != nil
                 },
                 Contender(name: "compiled engine verdict alone", role: .variant) { index in
-                    PhoneEngineProbe.compiled(rows[index].input, region: rows[index].region)?.isValid == true
+                    PhoneEngineProbe.compiled(rows[index].input, region: rows[index].region, source: .bundled)?.isValid
+                        == true
                 },
                 Baselines.libphonenumber(rows),
             ]

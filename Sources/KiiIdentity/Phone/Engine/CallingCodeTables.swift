@@ -15,7 +15,7 @@ package final class CallingCodeTables: @unchecked Sendable {
     let territories: UnsafeBufferPointer<CompiledTerritory>
     /// The main region's number formats, which libphonenumber's `Format` uses for every number of
     /// the code; `nil` when one is outside the engine's dialect.
-    let formats: NumberFormats?
+    package let formats: NumberFormats?
     private let arena: TableArena
 
     /// Compiles the code's territories; none when one of them does not compile.
@@ -39,6 +39,9 @@ package final class CallingCodeTables: @unchecked Sendable {
     package var stateCount: Int {
         territories.reduce(0) { $0 + $1.automaton.stateCount }
     }
+
+    /// The bytes the compiled tables take: automata, length masks, prefix programs, formats.
+    package var tableBytes: Int { arena.byteCount }
 }
 
 /// A calling code's territories are read in place, by address: a ``CompiledTerritory`` is a few
@@ -132,6 +135,11 @@ package struct PhoneTerritories: @unchecked Sendable {
         territories(code)?.reduce(0) { $0 + $1.automaton.stateCount }
     }
 
+    /// The bytes of `code`'s compiled tables (compiling them on first use); 0 for an unknown code.
+    package func tableBytes(of code: Int) -> Int {
+        tables(code)?._withUnsafeGuaranteedRef { $0.tableBytes } ?? 0
+    }
+
     /// Compiles the tables of `code` and publishes them, unless another thread did first; the
     /// address of the published tables.
     private func compile(_ code: Int) -> UInt {
@@ -176,9 +184,9 @@ package final class PhoneMetadataIndex: Sendable {
 
     package let metadata: [PhoneMetadata]
     /// Per calling code, the indices into `metadata` of its entries in region order.
-    let regionLists: [[Int]]
+    package let regionLists: [[Int]]
 
-    init(_ metadata: [PhoneMetadata]) {
+    package init(_ metadata: [PhoneMetadata]) {
         var lists = [[Int]](repeating: [], count: PhoneTerritories.codeLimit)
         for (index, entry) in metadata.enumerated() {
             let code = entry.countryCallingCode
@@ -206,11 +214,14 @@ package final class PhoneMetadataIndex: Sendable {
 
 /// A calling code's number formats, compiled: its main region's national formats, and its
 /// international formats when the region defines its own.
-struct NumberFormats: @unchecked Sendable {
+package struct NumberFormats: @unchecked Sendable {
     // `@unchecked`: the buffers point into the arena of the ``CallingCodeTables`` that holds them.
     let national: UnsafeBufferPointer<CompiledNumberFormat>
     /// Empty when the national formats serve (without their national prefix rules).
     let international: UnsafeBufferPointer<CompiledNumberFormat>
+    /// The most parts a format writes for one match (a national one, with its national prefix
+    /// rule): what a buffer is sized by.
+    let longestRewrite: Int
 
     /// Compiles `metadata`'s formats into `arena`; `nil` when one does not compile.
     init?(_ metadata: PhoneMetadata, in arena: TableArena) {
@@ -226,5 +237,6 @@ struct NumberFormats: @unchecked Sendable {
         }
         self.national = UnsafeBufferPointer(start: arena.store(national), count: national.count)
         self.international = UnsafeBufferPointer(start: arena.store(international), count: international.count)
+        self.longestRewrite = (national + international).reduce(0) { max($0, $1.national.count) }
     }
 }

@@ -53,53 +53,87 @@ struct CompiledNumberFormat: @unchecked Sendable {
         return joined
     }
 
-    /// `ChooseFormattingPatternForNumber`'s test: the leading digits start the number and the
-    /// pattern matches all of it.
-    func fits(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let leadingDigits, leadingDigits.consumedLength(digits) == nil { return false }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: pattern.captureSlots) { captures in
-            pattern.match(digits, at: 0, toEnd: true, captures: captures) != nil
-        }
-    }
-
-    /// `GlobalReplace` of the pattern by `rewrite` in `digits`, appended to `output`: every
-    /// leftmost match, in turn, replaced; the digits between matches kept.
+    /// `ChooseFormattingPatternForNumber`'s test and `FormatNsnUsingPattern`'s writing in one:
+    /// when the leading digits start `digits` and the pattern matches all of them, writes them
+    /// with `rewrite` into `output` from `start` (`GlobalReplace`: every leftmost match in turn
+    /// replaced, the digits between matches kept) and returns where the text ends; `nil` when
+    /// the format does not fit. `output` has room for ``writtenCapacity(_:_:)`` bytes past `start`
+    /// (`rewrite.count` parts or more).
     func write(
         _ digits: UnsafeBufferPointer<UInt8>,
         _ rewrite: UnsafeBufferPointer<RewritePart>,
-        into output: inout [UInt8]
-    ) {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: pattern.captureSlots) { captures in
+        into output: UnsafeMutableBufferPointer<UInt8>,
+        from start: Int
+    ) -> Int? {
+        if let leadingDigits, leadingDigits.consumedLength(digits) == nil { return nil }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: pattern.captureSlots) { captures in
+            // The common case in one run: the preferred match from the start takes every digit,
+            // so it is the whole match and the only replacement.
+            var end = pattern.match(digits, at: 0, toEnd: false, captures: captures)
+            if end == digits.count { return Self.replace(digits, captures, rewrite, into: output, from: start) }
+            guard pattern.match(digits, at: 0, toEnd: true, captures: captures) != nil else { return nil }
+            var length = start
             var position = 0
+            var from = 0
             while position < digits.count {
-                var start = position
-                var end: Int?
-                while start < digits.count {
-                    end = pattern.match(digits, at: start, toEnd: false, captures: captures)
+                end = nil
+                from = position
+                while from < digits.count {
+                    end = pattern.match(digits, at: from, toEnd: false, captures: captures)
                     if end != nil { break }
-                    start += 1
+                    from += 1
                 }
-                guard let end else { break }
-                output.append(contentsOf: digits[position..<start])
-                for part in rewrite {
-                    switch part {
-                    case .literal(let byte):
-                        output.append(byte)
-                    case .group(let group):
-                        let from = captures[2 * group]
-                        let to = captures[2 * group + 1]
-                        if from >= 0, to >= from { output.append(contentsOf: digits[from..<to]) }
-                    }
-                }
+                guard let matchEnd = end else { break }
+                for index in position..<from { output[length + index - position] = digits[index] }
+                length += from - position
+                length = Self.replace(digits, captures, rewrite, into: output, from: length)
                 // An empty match moves on by one digit, keeping it, as the libraries do.
-                if end == start {
-                    if start < digits.count { output.append(digits[start]) }
-                    position = start + 1
+                if matchEnd == from {
+                    if from < digits.count {
+                        output[length] = digits[from]
+                        length += 1
+                    }
+                    position = from + 1
                 } else {
-                    position = end
+                    position = matchEnd
                 }
             }
-            if position < digits.count { output.append(contentsOf: digits[position...]) }
+            for index in position..<max(position, digits.count) {
+                output[length] = digits[index]
+                length += 1
+            }
+            return length
         }
+    }
+
+    /// The room ``write(_:_:into:from:)`` may need for `digits` digits and a rewrite of
+    /// `parts` parts: every digit kept, and the rewrite's literals for each possible match.
+    static func writtenCapacity(_ digits: Int, _ parts: Int) -> Int {
+        digits + (digits + 1) * parts
+    }
+
+    /// `rewrite` with the captures of one match filled in, written at `start`; where it ends.
+    private static func replace(
+        _ digits: UnsafeBufferPointer<UInt8>,
+        _ captures: UnsafeMutableBufferPointer<Int>,
+        _ rewrite: UnsafeBufferPointer<RewritePart>,
+        into output: UnsafeMutableBufferPointer<UInt8>,
+        from start: Int
+    ) -> Int {
+        var length = start
+        for part in rewrite {
+            switch part {
+            case .literal(let byte):
+                output[length] = byte
+                length += 1
+            case .group(let group):
+                let from = captures[2 * group]
+                let to = captures[2 * group + 1]
+                guard from >= 0, to >= from else { continue }
+                for index in from..<to { output[length + index - from] = digits[index] }
+                length += to - from
+            }
+        }
+        return length
     }
 }

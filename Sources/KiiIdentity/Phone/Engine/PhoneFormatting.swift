@@ -22,21 +22,35 @@ extension PhoneEngine {
         guard let formats = PhoneTerritories.of(source).formats(code) else { return nil }
         let useInternational = format == .international && !formats.international.isEmpty
         let list = useInternational ? formats.international : formats.national
-        var output: [UInt8] = []
-        output.reserveCapacity(32)
-        if format == .international {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { buffer in
-                let length = PhoneAnalysis.writeCallingCode(code, into: buffer)
-                output.append(contentsOf: buffer[..<length])
+        // `+`, three digits of calling code and a space, then the number written.
+        let capacity = 5 + CompiledNumberFormat.writtenCapacity(national.count, formats.longestRewrite)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { output in
+            var length = 0
+            if format == .international {
+                length = PhoneAnalysis.writeCallingCode(code, into: output)
+                output[length] = UInt8(ascii: " ")
+                length += 1
             }
-            output.append(UInt8(ascii: " "))
+            var written: Int?
+            for candidate in list {
+                written = candidate.write(
+                    national,
+                    format == .national ? candidate.national : candidate.international,
+                    into: output,
+                    from: length
+                )
+                if written != nil { break }
+            }
+            if let written {
+                length = written
+            } else {
+                for digit in national {
+                    output[length] = digit
+                    length += 1
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: output[..<length]), as: UTF8.self)
         }
-        if let chosen = list.first(where: { $0.fits(national) }) {
-            chosen.write(national, format == .national ? chosen.national : chosen.international, into: &output)
-        } else {
-            output.append(contentsOf: national)
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// libphonenumber's `GetExampleNumberForType` in E.164: `region`'s example of the type's

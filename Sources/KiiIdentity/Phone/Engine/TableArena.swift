@@ -9,6 +9,8 @@ final class TableArena: @unchecked Sendable {
     // `@unchecked`: `blocks` changes only while the tables are built, before any other thread
     // can see the arena, and is read again only by `deinit`.
     private var blocks: [UnsafeMutableRawPointer] = []
+    /// How many bytes the stored tables take (what the compiled tables cost in memory).
+    private(set) var byteCount = 0
 
     init() {}
 
@@ -16,6 +18,7 @@ final class TableArena: @unchecked Sendable {
     func store<Element: BitwiseCopyable>(_ values: [Element]) -> UnsafePointer<Element> {
         let copy = Self.permanentCopy(of: values)
         blocks.append(UnsafeMutableRawPointer(mutating: copy))
+        byteCount += max(values.count, 1) * MemoryLayout<Element>.stride
         return copy
     }
 

@@ -98,7 +98,7 @@ package enum PhoneNumberLibrary {
 
     /// libphonenumber's metadata collection, in its order: every entry the shim can read (the
     /// ``PhoneMetadataSource/system`` source).
-    static func metadataCollection() -> [PhoneMetadata] {
+    package static func metadataCollection() -> [PhoneMetadata] {
         (0..<CPhoneNumberShims_metadataCount()).compactMap(metadata)
     }
 

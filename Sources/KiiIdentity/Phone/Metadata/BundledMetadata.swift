@@ -5,12 +5,12 @@
 /// of libphonenumber's own `BuildMetadataFromXml`, so its entries have the shape the system
 /// library's have. It is read once, on first use, with the library's own JSON reader: no file is
 /// looked up and nothing is downloaded.
-enum BundledMetadata {
+package enum BundledMetadata {
     /// `libphonenumber 9.0.35`.
     static var name: String { "libphonenumber \(version)" }
 
     /// Every entry, in the XML's order (which decides the order of regions sharing a code).
-    static func entries() -> [PhoneMetadata] {
+    package static func entries() -> [PhoneMetadata] {
         let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
         do {
             let value = try JSONValue.parse(
