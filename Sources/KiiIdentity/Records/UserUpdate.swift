@@ -1,14 +1,16 @@
 /// A validated update of a user's identity data and user fields together, as Kii's
 /// `update(withIdentityData:userFields:)` does, with removals of fields by name.
 ///
-/// - Identifiers follow ``IdentityUpdate``'s rules: the username cannot change (`immutable`;
-///   the same username in another case is no change, a user without one may add one); a new
-///   email address or phone number is validated and, when its verification is on, listed in
-///   ``awaitingVerification``.
+/// - Identifiers: the username cannot change (`immutable`; the same username in another case is
+///   no change, a user without one may add one); a new email address or phone number is
+///   validated and, when its verification is on, listed in ``awaitingVerification`` (Kii keeps
+///   the old value until the new one is verified). An update of identity data alone changes
+///   only the identifiers: ``changedKinds`` lists them and ``body`` holds them.
 /// - The display name, country and locale are validated and set; custom fields are set (their
 ///   names validated) or removed by name. A member left out stays as it is.
-/// - A local phone number is read in the update's country, else the user's (unless the update
-///   removes it); without either it is `needs_country`.
+/// - A local phone number is read in its own ``IdentityData/phoneCountry`` when given (the
+///   user's country stays as it is), else in the update's country, else the user's (unless the
+///   update removes it); without any it is `needs_country`.
 /// - A pseudo user may change its user fields; its identifiers come with an upgrade
 ///   (``PseudoUserUpgrade``), so identity data for it is `pseudo_user_must_upgrade`.
 /// - Removing: `displayName`, `country`, `locale` and custom fields may be removed; the member
