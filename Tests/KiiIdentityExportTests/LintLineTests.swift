@@ -25,6 +25,11 @@ import Testing
         "custom": [#"{"age":30}"#, #"{"_x":1}"#, "null", #""text""#, "{}"],
         "pseudo": ["true", "false", "null", #""yes""#],
         "nickname": [#""n""#, "null"],
+        // Names around the fast reader's packed names: empty, 16 and 17 bytes, Kii's name of a member.
+        "": [#""e""#],
+        "sixteen_bytes_ab": [#""s""#],
+        "seventeen_bytes_a": [#""s""#],
+        "loginName": [#""user_3""#],
     ]
 
     /// A random line: members of a record (some repeated, some unknown), sometimes broken.

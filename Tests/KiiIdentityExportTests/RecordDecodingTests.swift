@@ -76,3 +76,36 @@ import Testing
         #expect(check.body == ["loginName": .string("ann_lee"), "phoneNumber": .string("+819012345678")])
     }
 }
+
+/// The members of an export record: the library's predefined members under the export's names.
+@Suite struct ExportRecordMemberTests {
+    @Test func theMembersAreTheDocumentedOnesInTheirOrder() {
+        #expect(
+            ExportRecord.memberNames == [
+                "username", "email", "phone", "country", "password", "displayName", "locale", "custom", "pseudo",
+            ]
+        )
+    }
+
+    @Test func eachMembersProblemsAreReportedUnderKiisField() {
+        let fields = ExportRecord.memberNames.map { ExportRecord.field(forMember: $0).rawValue }
+        #expect(
+            fields == [
+                "loginName", "emailAddress", "phoneNumber", "country", "password", "displayName", "locale", "custom",
+                "pseudo",
+            ]
+        )
+        #expect(ExportRecord.field(forMember: "loginName") == ValidationError.Field(rawValue: "loginName"))
+        #expect(ExportRecord.field(forMember: "nickname") == ValidationError.Field(rawValue: "nickname"))
+    }
+
+    @Test func kiisNamesOfTheIdentifiersAreNotExportMembers() throws {
+        let line = #"{"loginName": "ann_1", "emailAddress": "a@example.com", "phoneNumber": "+819012345678"}"#
+        let record = try JSONLineDecoder().decodeRecord(from: Array(line.utf8)).get()
+        #expect(record.username == nil && record.email == nil && record.phone == nil)
+        #expect(
+            record.inputProblems.map { "\($0.field.rawValue) \($0.code.rawValue)" }
+                == ["emailAddress unknown_field", "loginName unknown_field", "phoneNumber unknown_field"]
+        )
+    }
+}

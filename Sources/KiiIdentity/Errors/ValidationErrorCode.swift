@@ -123,7 +123,7 @@ extension ValidationError.Code {
     public static let notAllowedForPseudoUser = Self(rawValue: "not_allowed_for_pseudo_user")
     /// An update tries to change the username.
     public static let immutable = Self(rawValue: "immutable")
-    /// An update was asked of a pseudo user, which must be upgraded instead.
+    /// An update gives a pseudo user identifiers, which it gets by an upgrade instead.
     public static let pseudoUserMustUpgrade = Self(rawValue: "pseudo_user_must_upgrade")
     /// An upgrade was asked of a user that is not a pseudo user.
     public static let notAPseudoUser = Self(rawValue: "not_a_pseudo_user")

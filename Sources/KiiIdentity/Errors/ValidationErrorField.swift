@@ -2,7 +2,8 @@ extension ValidationError {
     /// What a problem is about: one of the predefined user fields, named by its Kii JSON name.
     ///
     /// The raw value is the JSON member name of the Kii request body (`loginName`,
-    /// `emailAddress`, ...); ``label`` is the human name a reason reads after.
+    /// `emailAddress`, ...; a ``PredefinedMember``'s ``PredefinedMember/field``); ``label`` is the
+    /// human name a reason reads after.
     public struct Field: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
         /// The JSON member name, such as `loginName`.
         public let rawValue: String
@@ -13,19 +14,19 @@ extension ValidationError {
         }
 
         /// The username (`loginName`).
-        public static let username = Field(rawValue: "loginName")
+        public static let username = Field(rawValue: PredefinedMember.loginName.rawValue)
         /// The email address (`emailAddress`).
-        public static let emailAddress = Field(rawValue: "emailAddress")
+        public static let emailAddress = Field(rawValue: PredefinedMember.emailAddress.rawValue)
         /// The phone number (`phoneNumber`).
-        public static let phoneNumber = Field(rawValue: "phoneNumber")
+        public static let phoneNumber = Field(rawValue: PredefinedMember.phoneNumber.rawValue)
         /// The password (`password`).
-        public static let password = Field(rawValue: "password")
+        public static let password = Field(rawValue: PredefinedMember.password.rawValue)
         /// The display name (`displayName`).
-        public static let displayName = Field(rawValue: "displayName")
+        public static let displayName = Field(rawValue: PredefinedMember.displayName.rawValue)
         /// The country (`country`).
-        public static let country = Field(rawValue: "country")
+        public static let country = Field(rawValue: PredefinedMember.country.rawValue)
         /// The locale (`locale`).
-        public static let locale = Field(rawValue: "locale")
+        public static let locale = Field(rawValue: PredefinedMember.locale.rawValue)
         /// A login identifier before it is known to be a username, an email or a phone number.
         public static let identifier = Field(rawValue: "identifier")
         /// The custom fields of a user (`custom`); the reason names the member.
@@ -37,13 +38,13 @@ extension ValidationError {
         /// A JSON text as a whole (one that is not valid JSON, or repeats a member).
         public static let json = Field(rawValue: "json")
         /// The user ID the server assigns (`userID`).
-        public static let userID = Field(rawValue: "userID")
+        public static let userID = Field(rawValue: PredefinedMember.userID.rawValue)
         /// The internal user ID the server assigns (`internalUserID`).
-        public static let internalUserID = Field(rawValue: "internalUserID")
+        public static let internalUserID = Field(rawValue: PredefinedMember.internalUserID.rawValue)
         /// The server's email verified flag (`emailAddressVerified`).
-        public static let emailAddressVerified = Field(rawValue: "emailAddressVerified")
+        public static let emailAddressVerified = Field(rawValue: PredefinedMember.emailAddressVerified.rawValue)
         /// The server's phone verified flag (`phoneNumberVerified`).
-        public static let phoneNumberVerified = Field(rawValue: "phoneNumberVerified")
+        public static let phoneNumberVerified = Field(rawValue: PredefinedMember.phoneNumberVerified.rawValue)
 
         /// The English name a reason reads after: "username", "email address", ...
         public var label: String { label(in: .english) }

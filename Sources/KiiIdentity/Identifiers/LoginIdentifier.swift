@@ -62,7 +62,7 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
             digits &= ByteChunks.bits(ByteChunks.digits(chunk))
         }
         if ByteChunks.isAnySet(at) { return .email }
-        if bytes[0] == UInt8(ascii: "+") { return .phone }
+        if PhoneInputForm.isInternational(bytes) { return .phone }
         if hasCountry && ByteChunks.isAllOnes(digits) { return .localPhone }
         return .username
     }
@@ -88,9 +88,9 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
         case .email:
             value = .email(try EmailAddress(raw))
         case .phone:
-            value = .phone(try PhoneNumber(international: raw, policy: policy))
+            value = .phone(try PhoneInputForm.international.number(raw, country: nil, policy: policy))
         case .localPhone:
-            value = .phone(try PhoneNumber(local: raw, country: country ?? "", policy: policy))
+            value = .phone(try PhoneInputForm.local.number(raw, country: country, policy: policy))
         case .username:
             value = .username(try Username(raw))
         }
@@ -110,12 +110,14 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
             value = .email(try EmailAddress(String(raw.utf8.dropFirst(Self.emailPrefix.utf8.count))!))
         } else if raw.hasPrefix(Self.phonePrefix) {
             let number = String(raw.utf8.dropFirst(Self.phonePrefix.utf8.count))!
-            if number.utf8.first == UInt8(ascii: "+") {
+            switch PhoneInputForm(number) {
+            case .international:
                 kind = .phone
-                value = .phone(try PhoneNumber(international: number, policy: policy))
-            } else {
+                value = .phone(try PhoneInputForm.international.number(number, country: nil, policy: policy))
+            case .rest, .local:
+                // No country comes with the body: local digits are a malformed REST form.
                 kind = .localPhone
-                value = .phone(try PhoneNumber(rest: number, policy: policy))
+                value = .phone(try PhoneInputForm.rest.number(number, country: nil, policy: policy))
             }
         } else {
             guard !raw.isEmpty else { throw ValidationError(.identifier, .missing) }

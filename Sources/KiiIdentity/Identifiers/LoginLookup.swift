@@ -64,25 +64,17 @@ public struct LoginLookup: Sendable, Hashable, CustomStringConvertible {
         guard let kind = LoginIdentifier.classify(text, country: country) else {
             throw ValidationError(.identifier, .missing)
         }
-        let phone: () throws(ValidationError) -> PhoneNumber
-        switch kind {
-        case .email, .phone:
+        // Local digits with a country (`.localPhone`) or a REST local form: a phone number, then
+        // a username.
+        let form = PhoneInputForm(text)
+        guard kind == .localPhone || (kind == .username && form == .rest) else {
             candidates = [try LoginIdentifier(text, country: country, policy: phonePolicy)]
             return
-        case .localPhone:
-            phone = { () throws(ValidationError) in try PhoneNumber(local: text, country: country!, policy: phonePolicy)
-            }
-        case .username:
-            guard PhoneInputForm(text) == .rest else {
-                candidates = [try LoginIdentifier(text, country: country, policy: phonePolicy)]
-                return
-            }
-            phone = { () throws(ValidationError) in try PhoneNumber(rest: text, policy: phonePolicy) }
         }
         let username = (try? Username(text)).map { LoginIdentifier(username: $0, given: text) }
         do throws(ValidationError) {
-            candidates =
-                [LoginIdentifier(kind: .localPhone, value: .phone(try phone()))] + (username.map { [$0] } ?? [])
+            let phone = try form.number(text, country: country, policy: phonePolicy)
+            candidates = [LoginIdentifier(kind: .localPhone, value: .phone(phone))] + (username.map { [$0] } ?? [])
         } catch {
             guard let username else { throw error }
             candidates = [username]

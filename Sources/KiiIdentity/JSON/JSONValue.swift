@@ -175,12 +175,13 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     }
 }
 
-/// A coding key for any JSON member name, used to flatten custom fields into a body.
+/// A coding key for any JSON member name: a predefined member's or another.
 struct JSONMemberKey: CodingKey, Hashable {
     let stringValue: String
     var intValue: Int? { nil }
 
     init(_ name: String) { stringValue = name }
+    init(_ member: PredefinedMember) { stringValue = member.rawValue }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }

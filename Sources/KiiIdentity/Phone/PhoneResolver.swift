@@ -11,8 +11,9 @@ package protocol PhoneVerdicts {
     func analyze(_ input: CheckedPhoneInput) -> PhoneAnalysis
 }
 
-/// The one path of a phone input to a ``PhoneNumber``: its form (``PhoneInputForm``), its
-/// syntax (``PhoneSyntax``, into a ``CheckedPhoneInput``), libphonenumber's verdict on it (the
+/// The one path of a phone input to a ``PhoneNumber``: its form (``PhoneInputForm``, read once
+/// by the caller and given to ``strict(_:_:form:country:policy:engine:)``), its syntax
+/// (``PhoneSyntax``, into a ``CheckedPhoneInput``), libphonenumber's verdict on it (the
 /// compiled ``PhoneEngine``, or libphonenumber itself where the engine defers), then the rules
 /// after the parse: the digit bounds after conversion and the type policy. Each step takes the
 /// previous step's typed result.
@@ -64,6 +65,31 @@ package enum PhoneResolver {
     }
 
     // MARK: The forms
+
+    /// `raw` (whose bytes are `bytes`) in the strict form `form`, which the caller chose with
+    /// ``PhoneInputForm``: international, the REST local form, or local digits read in
+    /// `country`. Local digits without a country are `needs_country`, after their own problems.
+    package static func strict(
+        _ raw: String,
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        form: PhoneInputForm,
+        country: String?,
+        policy: PhonePolicy,
+        engine: some PhoneVerdicts
+    ) throws(ValidationError) -> PhoneNumber {
+        switch form {
+        case .international:
+            return try international(raw, bytes, policy: policy, engine: engine)
+        case .rest:
+            return try rest(bytes, policy: policy, engine: engine)
+        case .local:
+            guard let country else {
+                let syntax = PhoneSyntax.localProblems(bytes)
+                throw syntax.isEmpty ? fail(.needsCountry) : ValidationError(syntax)
+            }
+            return try local(bytes, country: country, countryField: .country, policy: policy, engine: engine)
+        }
+    }
 
     /// `PhoneNumber(international:)`: `raw` (whose bytes are `bytes`) in strict E.164 form; a
     /// plain E.164 number of a region the policy accepts is its own E.164 form, at once.

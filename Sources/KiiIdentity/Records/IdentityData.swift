@@ -72,32 +72,33 @@ public struct IdentityData: Sendable, Hashable, Codable, CustomStringConvertible
             + (phoneCountry.map { ", phoneCountry: \(show($0)))" } ?? ")")
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case username = "loginName"
-        case email = "emailAddress"
-        case phone = "phoneNumber"
-        case phoneIsTyped
-        case phoneCountry
+    /// The members of the encoded form: Kii's names for the identifiers.
+    private enum Keys {
+        static let username = JSONMemberKey(.loginName)
+        static let email = JSONMemberKey(.emailAddress)
+        static let phone = JSONMemberKey(.phoneNumber)
+        static let phoneIsTyped = JSONMemberKey("phoneIsTyped")
+        static let phoneCountry = JSONMemberKey("phoneCountry")
     }
 
     /// Decodes `{"loginName": ..., "emailAddress": ..., "phoneNumber": ..., "phoneIsTyped": ...,
     /// "phoneCountry": ...}`, every member optional.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        username = try container.decodeIfPresent(String.self, forKey: .username)
-        email = try container.decodeIfPresent(String.self, forKey: .email)
-        phone = try container.decodeIfPresent(String.self, forKey: .phone)
-        phoneIsTyped = try container.decodeIfPresent(Bool.self, forKey: .phoneIsTyped) ?? false
-        phoneCountry = try container.decodeIfPresent(String.self, forKey: .phoneCountry)
+        let container = try decoder.container(keyedBy: JSONMemberKey.self)
+        username = try container.decodeIfPresent(String.self, forKey: Keys.username)
+        email = try container.decodeIfPresent(String.self, forKey: Keys.email)
+        phone = try container.decodeIfPresent(String.self, forKey: Keys.phone)
+        phoneIsTyped = try container.decodeIfPresent(Bool.self, forKey: Keys.phoneIsTyped) ?? false
+        phoneCountry = try container.decodeIfPresent(String.self, forKey: Keys.phoneCountry)
     }
 
     /// Encodes the members that are present (`phoneIsTyped` only when true).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(username, forKey: .username)
-        try container.encodeIfPresent(email, forKey: .email)
-        try container.encodeIfPresent(phone, forKey: .phone)
-        if phoneIsTyped { try container.encode(true, forKey: .phoneIsTyped) }
-        try container.encodeIfPresent(phoneCountry, forKey: .phoneCountry)
+        var container = encoder.container(keyedBy: JSONMemberKey.self)
+        try container.encodeIfPresent(username, forKey: Keys.username)
+        try container.encodeIfPresent(email, forKey: Keys.email)
+        try container.encodeIfPresent(phone, forKey: Keys.phone)
+        if phoneIsTyped { try container.encode(true, forKey: Keys.phoneIsTyped) }
+        try container.encodeIfPresent(phoneCountry, forKey: Keys.phoneCountry)
     }
 }

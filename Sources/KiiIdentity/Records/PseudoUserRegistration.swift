@@ -40,16 +40,16 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
     ///   `not_allowed_for_pseudo_user`, whatever its value.
     public init(json object: [String: JSONValue]) throws(ValidationError) {
         var split = RecordJSON(object)
-        for (name, field) in [("loginName", LoginKind.username), ("emailAddress", .email), ("phoneNumber", .phone)]
-        where object[name] != nil {
-            split.problems.removeAll { $0.field == field.field }
-            switch field {
+        for member in PredefinedMember.allCases {
+            guard let kind = member.loginKind, object[member.rawValue] != nil else { continue }
+            split.problems.removeAll { $0.field == member.field }
+            switch kind {
             case .username: split.identity.username = split.identity.username ?? ""
             case .email: split.identity.email = split.identity.email ?? ""
             case .phone: split.identity.phone = split.identity.phone ?? ""
             }
         }
-        if object["password"] != nil {
+        if object[PredefinedMember.password.rawValue] != nil {
             split.problems.removeAll { $0.field == .password }
             split.password = split.password ?? ""
         }

@@ -159,8 +159,10 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
         try self.init(of: pseudoUser, json: try JSONValue.object(parsing: bytes), policy: policy)
     }
 
-    /// The members an upgrade body may have.
-    static let members: Set<String> = ["loginName", "emailAddress", "phoneNumber", "password"]
+    /// The members an upgrade body may have: the identifiers and the password.
+    static let members = Set(
+        [PredefinedMember.loginName, .emailAddress, .phoneNumber, .password].map(\.rawValue)
+    )
 
     /// Checks an upgrade of `pseudoUser` after the problems `checker` already holds, and throws
     /// them all or keeps the upgrade.

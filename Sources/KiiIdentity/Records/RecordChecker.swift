@@ -81,38 +81,29 @@ struct RecordChecker {
         policy: PhonePolicy
     ) -> PhoneNumber? {
         guard let raw else { return nil }
-        if typed {
-            do {
+        do {
+            if typed {
                 return try PhoneNumber(userInput: raw, country: country?.rawValue, policy: policy)
-            } catch {
-                for problem in error.problems {
-                    if problem.code == .needsCountry {
-                        if !countryGiven { add(.phoneNumber, .recordNeedsCountry) }
-                    } else {
-                        problems.append(problem)
-                    }
+            }
+            return try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
+                try PhoneResolver.strict(
+                    raw,
+                    bytes,
+                    form: PhoneInputForm(bytes),
+                    country: country?.rawValue,
+                    policy: policy,
+                    engine: policy.engine
+                )
+            }
+        } catch {
+            for problem in error.problems {
+                if problem.code == .needsCountry {
+                    if !countryGiven { add(.phoneNumber, .recordNeedsCountry) }
+                } else {
+                    problems.append(problem)
                 }
-                return nil
             }
-        }
-        switch PhoneInputForm(raw) {
-        case .international:
-            return check { () throws(ValidationError) in try PhoneNumber(international: raw, policy: policy) }
-        case .rest:
-            return check { () throws(ValidationError) in try PhoneNumber(rest: raw, policy: policy) }
-        case .local:
-            let syntax = raw.withUTF8Bytes(PhoneSyntax.localProblems)
-            if !syntax.isEmpty {
-                add(syntax)
-                return nil
-            }
-            guard let country else {
-                if !countryGiven { add(.phoneNumber, .recordNeedsCountry) }
-                return nil
-            }
-            return check { () throws(ValidationError) in
-                try PhoneNumber(local: raw, country: country, policy: policy)
-            }
+            return nil
         }
     }
 

@@ -25,8 +25,6 @@ extension ValidationError {
         case notAllowedForPseudoUser
         /// A change of the username, which is `current`.
         case usernameImmutable(current: String)
-        /// An update of a pseudo user.
-        case pseudoUserMustUpgrade
         /// An upgrade of a user that is not a pseudo user (it has an identifier).
         case notPseudoUser
         /// A member `name` of an upgrade body other than its identifiers and password.
@@ -62,7 +60,7 @@ extension ValidationError {
             case .notPseudoUser: .notAPseudoUser
             case .notAllowedForPseudoUser: .notAllowedForPseudoUser
             case .usernameImmutable, .usernameNotRemovable: .immutable
-            case .pseudoUserMustUpgrade, .pseudoUserIdentifiersNeedUpgrade: .pseudoUserMustUpgrade
+            case .pseudoUserIdentifiersNeedUpgrade: .pseudoUserMustUpgrade
             case .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable: .notRemovable
             case .setAndRemoved, .customFieldSetAndRemoved: .setAndRemoved
             case .alreadyTaken: .alreadyTaken
@@ -82,7 +80,6 @@ extension ValidationError {
             case .notTypedPhoneMember: "notTypedPhoneMember"
             case .notAllowedForPseudoUser: "notAllowedForPseudoUser"
             case .usernameImmutable: "usernameImmutable"
-            case .pseudoUserMustUpgrade: "pseudoUserMustUpgrade"
             case .notPseudoUser: "notPseudoUser"
             case .notUpgradeMember: "notUpgradeMember"
             case .pseudoUserIdentifiersNeedUpgrade: "pseudoUserIdentifiersNeedUpgrade"
@@ -101,7 +98,7 @@ extension ValidationError {
         public var parameters: [(name: String, value: String)] {
             switch self {
             case .noIdentifier, .emptyFieldName, .passwordNotInRecord, .notAllowedForPseudoUser,
-                .pseudoUserMustUpgrade, .notPseudoUser, .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate,
+                .notPseudoUser, .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate,
                 .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable,
                 .setAndRemoved, .alreadyTaken:
                 []
@@ -173,11 +170,6 @@ extension ValidationError {
                     "cannot be changed once registered (it is '\(current)')",
                     ("は", "登録後に変更することはできません（現在は '\(current)' です）")
                 )
-            case .pseudoUserMustUpgrade:
-                language.phrase(
-                    "is a pseudo user, which is upgraded to a normal user (with an identifier and a password), not updated",
-                    ("は", "疑似ユーザーのため更新できません（識別子とパスワードを設定して通常のユーザーにアップグレードしてください）")
-                )
             case .notPseudoUser:
                 language.phrase(
                     "is not a pseudo user: it already has an identifier (change identifiers with an update)",
@@ -241,7 +233,6 @@ extension ValidationError {
                 case "notTypedPhoneMember": parameters["name"].map { .notTypedPhoneMember(name: $0) }
                 case "notAllowedForPseudoUser": .notAllowedForPseudoUser
                 case "usernameImmutable": parameters["current"].map { .usernameImmutable(current: $0) }
-                case "pseudoUserMustUpgrade": .pseudoUserMustUpgrade
                 case "notPseudoUser": .notPseudoUser
                 case "notUpgradeMember": parameters["name"].map { .notUpgradeMember(name: $0) }
                 case "pseudoUserIdentifiersNeedUpgrade": .pseudoUserIdentifiersNeedUpgrade

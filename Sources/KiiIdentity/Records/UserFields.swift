@@ -30,11 +30,9 @@ public struct UserFields: Sendable, Hashable, Codable, CustomStringConvertible {
         self.custom = custom
     }
 
-    /// The JSON member names a custom field may not use: Kii's predefined user fields.
-    public static let reservedNames: Set<String> = [
-        "loginName", "emailAddress", "phoneNumber", "displayName", "country", "locale", "userID",
-        "internalUserID", "emailAddressVerified", "phoneNumberVerified", "password",
-    ]
+    /// The JSON member names a custom field may not use: Kii's predefined user fields
+    /// (every ``PredefinedMember``).
+    public static let reservedNames = Set(PredefinedMember.allCases.map(\.rawValue))
 
     /// Whether `name` may name a custom field: not empty, not predefined, not starting with `_`.
     public static func isAllowedCustomName(_ name: String) -> Bool {

@@ -59,7 +59,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
         let split = RecordJSON(object, acceptsTypedPhone: false)
         var checker = RecordChecker()
         checker.add(split.problems.filter { $0.field != .password })
-        if object["password"] != nil {
+        if object[PredefinedMember.password.rawValue] != nil {
             checker.add(.password, .passwordNotInRecord)
         }
         let country = RecordChecker.country(split.fields.country)
@@ -130,12 +130,12 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The record as JSON members, with Kii's names and normalised values.
     public var json: [String: JSONValue] {
         var object = custom
-        if let username { object["loginName"] = .string(username.normalized) }
-        if let email { object["emailAddress"] = .string(email.normalized) }
-        if let phone { object["phoneNumber"] = .string(phone.e164) }
-        if let displayName { object["displayName"] = .string(displayName.rawValue) }
-        if let country { object["country"] = .string(country.rawValue) }
-        if let locale { object["locale"] = .string(locale.normalized) }
+        if let username { object[PredefinedMember.loginName.rawValue] = .string(username.normalized) }
+        if let email { object[PredefinedMember.emailAddress.rawValue] = .string(email.normalized) }
+        if let phone { object[PredefinedMember.phoneNumber.rawValue] = .string(phone.e164) }
+        if let displayName { object[PredefinedMember.displayName.rawValue] = .string(displayName.rawValue) }
+        if let country { object[PredefinedMember.country.rawValue] = .string(country.rawValue) }
+        if let locale { object[PredefinedMember.locale.rawValue] = .string(locale.normalized) }
         return object
     }
 

@@ -1,14 +1,16 @@
 /// A validated update of a user's identity data and user fields together, as Kii's
 /// `update(withIdentityData:userFields:)` does, with removals of fields by name.
 ///
-/// - Identifiers follow ``IdentityUpdate``'s rules: the username cannot change (`immutable`;
-///   the same username in another case is no change, a user without one may add one); a new
-///   email address or phone number is validated and, when its verification is on, listed in
-///   ``awaitingVerification``.
+/// - Identifiers: the username cannot change (`immutable`; the same username in another case is
+///   no change, a user without one may add one); a new email address or phone number is
+///   validated and, when its verification is on, listed in ``awaitingVerification`` (Kii keeps
+///   the old value until the new one is verified). An update of identity data alone changes
+///   only the identifiers: ``changedKinds`` lists them and ``body`` holds them.
 /// - The display name, country and locale are validated and set; custom fields are set (their
 ///   names validated) or removed by name. A member left out stays as it is.
-/// - A local phone number is read in the update's country, else the user's (unless the update
-///   removes it); without either it is `needs_country`.
+/// - A local phone number is read in its own ``IdentityData/phoneCountry`` when given (the
+///   user's country stays as it is), else in the update's country, else the user's (unless the
+///   update removes it); without any it is `needs_country`.
 /// - A pseudo user may change its user fields; its identifiers come with an upgrade
 ///   (``PseudoUserUpgrade``), so identity data for it is `pseudo_user_must_upgrade`.
 /// - Removing: `displayName`, `country`, `locale` and custom fields may be removed; the member
@@ -122,7 +124,7 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         let split = RecordJSON(object)
         var checker = RecordChecker()
         checker.add(split.problems.filter { $0.field != .password })
-        if object["password"] != nil {
+        if object[PredefinedMember.password.rawValue] != nil {
             checker.add(.password, .passwordNotInUpdate)
         }
         try self.init(
@@ -179,9 +181,6 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         self.policy = policy
     }
 
-    /// The user fields that may be removed by name besides custom fields.
-    static let removablePredefinedNames: Set<String> = ["displayName", "country", "locale"]
-
     /// The checks shared by both entry points: the updated record, or `nil` when a problem was
     /// found. Problems come in field order: identifiers, user fields, removals, conflicts, the
     /// user as a whole.
@@ -194,7 +193,7 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         into checker: inout RecordChecker
     ) -> UserRecord? {
         let country = RecordChecker.country(fields.country)
-        let removesCountry = removing.contains("country")
+        let removesCountry = removing.contains(PredefinedMember.country.rawValue)
         let identifiers = checker.identifierChange(
             of: user,
             to: identity,
@@ -216,9 +215,10 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
             email: identifiers.email,
             phone: identifiers.phone,
             fields: UserRecord.Fields(
-                displayName: given.displayName ?? (removing.contains("displayName") ? nil : user.displayName),
+                displayName: given.displayName
+                    ?? (removing.contains(PredefinedMember.displayName.rawValue) ? nil : user.displayName),
                 country: given.country ?? (removesCountry ? nil : user.country),
-                locale: given.locale ?? (removing.contains("locale") ? nil : user.locale),
+                locale: given.locale ?? (removing.contains(PredefinedMember.locale.rawValue) ? nil : user.locale),
                 custom: custom
             )
         )
@@ -272,17 +272,17 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 extension RecordChecker {
-    /// The predefined members an update may not remove, with the problem each one is.
-    static let unremovableMembers: [String: (field: ValidationError.Field, detail: ValidationError.RecordDetail)] = [
-        "loginName": (.username, .usernameNotRemovable),
-        "emailAddress": (.emailAddress, .identifierNotRemovable),
-        "phoneNumber": (.phoneNumber, .identifierNotRemovable),
-        "password": (.password, .passwordNotRemovable),
-        "userID": (.userID, .serverFieldNotRemovable),
-        "internalUserID": (.internalUserID, .serverFieldNotRemovable),
-        "emailAddressVerified": (.emailAddressVerified, .serverFieldNotRemovable),
-        "phoneNumberVerified": (.phoneNumberVerified, .serverFieldNotRemovable),
-    ]
+    /// The problem of an update that removes `member`, or `nil` for a user field (display name,
+    /// country, locale), which may be removed.
+    static func removalProblem(_ member: PredefinedMember) -> ValidationError.RecordDetail? {
+        switch member {
+        case .loginName: .usernameNotRemovable
+        case .emailAddress, .phoneNumber: .identifierNotRemovable
+        case .password: .passwordNotRemovable
+        case .userID, .internalUserID, .emailAddressVerified, .phoneNumberVerified: .serverFieldNotRemovable
+        case .displayName, .country, .locale: nil
+        }
+    }
 
     /// The members an update may not remove, in name order: `loginName` is `immutable`; the
     /// other identifiers, the password and the server's members are `not_removable`; other
@@ -290,9 +290,9 @@ extension RecordChecker {
     mutating func removals(_ names: Set<String>) {
         var custom: [String] = []
         for name in names.sorted() {
-            if let problem = Self.unremovableMembers[name] {
-                add(problem.field, problem.detail)
-            } else if !UserUpdate.removablePredefinedNames.contains(name) {
+            if let member = PredefinedMember(rawValue: name) {
+                if let problem = Self.removalProblem(member) { add(member.field, problem) }
+            } else {
                 custom.append(name)
             }
         }
@@ -301,13 +301,13 @@ extension RecordChecker {
 
     /// Every member an update both sets and removes, in name order.
     mutating func conflicts(set fields: UserFields, removing: Set<String>) {
-        let predefined: [(name: String, field: ValidationError.Field, given: Bool)] = [
-            ("country", .country, fields.country != nil),
-            ("displayName", .displayName, fields.displayName != nil),
-            ("locale", .locale, fields.locale != nil),
+        let predefined: [(member: PredefinedMember, given: Bool)] = [
+            (.country, fields.country != nil),
+            (.displayName, fields.displayName != nil),
+            (.locale, fields.locale != nil),
         ]
-        for entry in predefined where entry.given && removing.contains(entry.name) {
-            add(entry.field, .setAndRemoved)
+        for entry in predefined where entry.given && removing.contains(entry.member.rawValue) {
+            add(entry.member.field, .setAndRemoved)
         }
         for name in fields.custom.keys.sorted() where removing.contains(name) {
             add(.customFields, .customFieldSetAndRemoved(name: name))

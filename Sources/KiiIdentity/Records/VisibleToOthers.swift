@@ -3,7 +3,9 @@ extension UserRecord {
     /// is off: the username and the display name.
     ///
     /// Kii also returns the user ID, which is the server's and not part of a record.
-    public static let membersVisibleToOthers: Set<String> = ["loginName", "displayName"]
+    public static let membersVisibleToOthers: Set<String> = [
+        PredefinedMember.loginName.rawValue, PredefinedMember.displayName.rawValue,
+    ]
 
     /// What another user may read of this user, by Kii's "Expose Full User Data to Others"
     /// option.

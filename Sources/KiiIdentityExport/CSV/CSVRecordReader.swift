@@ -57,24 +57,26 @@ final class CSVRecordReader {
 /// is unknown or repeated (a problem of the header, its cells ignored).
 final class CSVHeader: Sendable {
     /// The member of each column.
-    let columns: [String?]
+    let columns: [ExportRecord.Member?]
     /// The header's problems, under `line`.
     let problems: [ValidationError.Problem]
 
     init(names: [[UInt8]]) {
-        var seen = Set<String>()
-        var columns: [String?] = []
+        var seen = Set<ExportRecord.Member>()
+        var columns: [ExportRecord.Member?] = []
         var problems: [ValidationError.Problem] = []
         for (index, bytes) in names.enumerated() {
             let name = String(decoding: bytes, as: UTF8.self)
-            if !ExportRecord.memberNames.contains(name) {
+            guard let member = ExportRecord.Member(name: name) else {
                 problems.append(ValidationError.Problem(field: .line, .unknownColumn(column: index + 1)))
                 columns.append(nil)
-            } else if !seen.insert(name).inserted {
+                continue
+            }
+            if !seen.insert(member).inserted {
                 problems.append(ValidationError.Problem(field: .line, .repeatedColumn(name: name, column: index + 1)))
                 columns.append(nil)
             } else {
-                columns.append(name)
+                columns.append(member)
             }
         }
         self.columns = columns
@@ -93,31 +95,31 @@ public struct CSVRow: Sendable {
     /// The record of the row: each cell as its column's member, its input problems kept.
     public func record() -> ExportRecord {
         var record = ExportRecord()
-        for (name, cell) in zip(header.columns, cells) {
-            guard let name, !cell.isEmpty else { continue }
+        for (member, cell) in zip(header.columns, cells) {
+            guard let member, !cell.isEmpty else { continue }
             guard let text = String(validating: cell, as: UTF8.self) else {
-                record.addProblem(member: name, .invalidUTF8)
+                record.addProblem(member: member, .invalidUTF8)
                 continue
             }
-            switch name {
-            case "custom":
+            switch member {
+            case .custom:
                 do throws(ValidationError) {
                     switch try JSONValue(parsing: cell) {
                     case .object(let members): record.custom = members
                     case let value:
-                        record.addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
+                        record.addProblem(member: member, .wrongType(expected: .object, found: .init(of: value)))
                     }
                 } catch {
-                    for problem in error.problems { record.addProblem(member: name, problem) }
+                    for problem in error.problems { record.addProblem(member: member, problem) }
                 }
-            case "pseudo":
+            case .pseudo:
                 switch text {
                 case "true": record.pseudo = true
                 case "false": record.pseudo = false
-                default: record.addProblem(member: name, .wrongType(expected: .boolean, found: nil))
+                default: record.addProblem(member: member, .wrongType(expected: .boolean, found: nil))
                 }
-            default:
-                _ = record.setString(text, forMember: name)
+            case .predefined(let predefined):
+                record.set(predefined, to: text)
             }
         }
         return record

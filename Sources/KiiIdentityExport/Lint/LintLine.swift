@@ -54,51 +54,26 @@ package enum LintLine {
         var record = RegistrationBytes()
         var seen: UInt16 = 0
         let isFlat = FlatJSONObject.forEachMember(in: bytes) { name, value in
-            guard let member = Member(name) else { return false }
+            guard let (member, index) = ExportRecord.Member.find(name) else { return false }
             // A repeated member is the strict reader's `duplicate_member`.
-            guard seen & member.bit == 0 else { return false }
-            seen |= member.bit
+            let bit: UInt16 = 1 << index
+            guard seen & bit == 0 else { return false }
+            seen |= bit
             switch (member, value) {
             case (_, .null): return true
             case (.pseudo, .bool(false)): return true
-            case (.username, .string(let text)): record.username = text
-            case (.email, .string(let text)): record.email = text
-            case (.phone, .string(let text)): record.phone = text
-            case (.country, .string(let text)): record.country = text
-            case (.password, .string(let text)): record.password = text
-            case (.displayName, .string(let text)): record.displayName = text
-            case (.locale, .string(let text)): record.locale = text
+            case (.predefined(.loginName), .string(let text)): record.username = text
+            case (.predefined(.emailAddress), .string(let text)): record.email = text
+            case (.predefined(.phoneNumber), .string(let text)): record.phone = text
+            case (.predefined(.country), .string(let text)): record.country = text
+            case (.predefined(.password), .string(let text)): record.password = text
+            case (.predefined(.displayName), .string(let text)): record.displayName = text
+            case (.predefined(.locale), .string(let text)): record.locale = text
             case (.custom, .other(.object(let custom))): record.custom = custom
             default: return false
             }
             return true
         }
         return isFlat ? record : nil
-    }
-
-    /// The members of ``ExportRecord``, found by their name's bytes.
-    private enum Member: UInt16 {
-        case username, email, phone, country, password, displayName, locale, custom, pseudo
-
-        var bit: UInt16 { 1 << rawValue }
-
-        init?(_ name: UnsafeBufferPointer<UInt8>) {
-            func equals(_ word: StaticString) -> Bool {
-                word.utf8CodeUnitCount == name.count
-                    && name.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
-            }
-            switch name.count {
-            case 5 where equals("email"): self = .email
-            case 5 where equals("phone"): self = .phone
-            case 6 where equals("locale"): self = .locale
-            case 6 where equals("custom"): self = .custom
-            case 6 where equals("pseudo"): self = .pseudo
-            case 7 where equals("country"): self = .country
-            case 8 where equals("username"): self = .username
-            case 8 where equals("password"): self = .password
-            case 11 where equals("displayName"): self = .displayName
-            default: return nil
-            }
-        }
     }
 }

@@ -6,9 +6,7 @@ public import KiiIdentity
 /// an unknown member) are kept in ``inputProblems`` and reported with the record's own.
 public struct ExportRecord: Sendable, Hashable {
     /// The members a record may have, in the order they are documented.
-    public static let memberNames = [
-        "username", "email", "phone", "country", "password", "displayName", "locale", "custom", "pseudo",
-    ]
+    public static let memberNames = Member.all.map(\.name)
 
     /// `username`: the login name.
     public var username: String?
@@ -47,47 +45,37 @@ public struct ExportRecord: Sendable, Hashable {
     /// The field that problems with member `name` are reported under (`username` ->
     /// `loginName`, as in the request body).
     public static func field(forMember name: String) -> ValidationError.Field {
-        switch name {
-        case "username": .username
-        case "email": .emailAddress
-        case "phone": .phoneNumber
-        case "country": .country
-        case "password": .password
-        case "displayName": .displayName
-        case "locale": .locale
-        case "custom": .customFields
-        default: ValidationError.Field(rawValue: name)
+        Member(name: name)?.field ?? ValidationError.Field(rawValue: name)
+    }
+
+    /// Sets the predefined member `member` to `value`.
+    mutating func set(_ member: PredefinedMember, to value: String) {
+        switch member {
+        case .loginName: username = value
+        case .emailAddress: email = value
+        case .phoneNumber: phone = value
+        case .password: password = value
+        case .displayName: displayName = value
+        case .country: country = value
+        case .locale: locale = value
+        case .userID, .internalUserID, .emailAddressVerified, .phoneNumberVerified:
+            preconditionFailure("\(member) is set by the server, not a member of an export record")
         }
     }
 
-    /// Sets the string member `name`; returns `false` for a name that is not a string member.
-    mutating func setString(_ value: String, forMember name: String) -> Bool {
-        switch name {
-        case "username": username = value
-        case "email": email = value
-        case "phone": phone = value
-        case "country": country = value
-        case "password": password = value
-        case "displayName": displayName = value
-        case "locale": locale = value
-        default: return false
-        }
-        return true
+    /// Keeps `problem` (of reading `member`'s value) under the member's field.
+    mutating func addProblem(member: Member, _ problem: ValidationError.Problem) {
+        inputProblems.append(problem.reported(under: member.field))
     }
 
-    /// Keeps `problem` (of reading member `name`'s value) under the member's field.
-    mutating func addProblem(member: String, _ problem: ValidationError.Problem) {
-        inputProblems.append(problem.reported(under: Self.field(forMember: member)))
+    /// Keeps a problem of reading `member`.
+    mutating func addProblem(member: Member, _ detail: ValidationError.ExportDetail) {
+        inputProblems.append(ValidationError.Problem(field: member.field, detail))
     }
 
-    /// Keeps a problem of reading member `name`.
-    mutating func addProblem(member: String, _ detail: ValidationError.ExportDetail) {
-        inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), detail))
-    }
-
-    /// Keeps a problem of member `name`'s shape in a record.
-    mutating func addProblem(member: String, _ detail: ValidationError.RecordDetail) {
-        inputProblems.append(ValidationError.Problem(field: Self.field(forMember: member), detail))
+    /// Keeps a problem of `member`'s shape in a record.
+    mutating func addProblem(member: Member, _ detail: ValidationError.RecordDetail) {
+        inputProblems.append(ValidationError.Problem(field: member.field, detail))
     }
 }
 
@@ -97,21 +85,25 @@ extension ExportRecord {
     public init(members: [String: JSONValue]) {
         for (name, value) in members.sorted(by: { $0.key < $1.key }) {
             if value == .null { continue }
-            switch (name, value) {
-            case ("custom", .object(let custom)):
+            guard let member = Member(name: name) else {
+                inputProblems.append(
+                    ValidationError.Problem(field: ValidationError.Field(rawValue: name), .notRecordMember)
+                )
+                continue
+            }
+            switch (member, value) {
+            case (.custom, .object(let custom)):
                 self.custom = custom
-            case ("custom", _):
-                addProblem(member: name, .wrongType(expected: .object, found: .init(of: value)))
-            case ("pseudo", .bool(let pseudo)):
+            case (.custom, _):
+                addProblem(member: member, .wrongType(expected: .object, found: .init(of: value)))
+            case (.pseudo, .bool(let pseudo)):
                 self.pseudo = pseudo
-            case ("pseudo", _):
-                addProblem(member: name, .wrongType(expected: .boolean, found: .init(of: value)))
-            case (_, _) where !Self.memberNames.contains(name):
-                addProblem(member: name, .notRecordMember)
-            case (_, .string(let text)):
-                _ = setString(text, forMember: name)
-            default:
-                addProblem(member: name, .notAString(found: .init(of: value)))
+            case (.pseudo, _):
+                addProblem(member: member, .wrongType(expected: .boolean, found: .init(of: value)))
+            case (.predefined(let predefined), .string(let text)):
+                set(predefined, to: text)
+            case (.predefined, _):
+                addProblem(member: member, .notAString(found: .init(of: value)))
             }
         }
     }

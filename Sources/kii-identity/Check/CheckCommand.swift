@@ -117,17 +117,18 @@ struct CheckCommand: ParsableCommand {
         case .locale: return .locale
         case .identifier: return .identifier
         case .phone:
+            // The library's form of the value when it is written strictly in it ("+" and digits
+            // only; two letters, "-" and more; digits only, with a country), else typed input.
             let bytes = Array(value.utf8)
-            let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
             let isDigits = { (bytes: ArraySlice<UInt8>) in
                 !bytes.isEmpty && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
             }
-            if bytes.first == UInt8(ascii: "+") && isDigits(bytes.dropFirst()) { return .phone }
-            if bytes.count > 3 && isLetter(bytes[0]) && isLetter(bytes[1]) && bytes[2] == UInt8(ascii: "-") {
-                return .phoneRest
+            switch PhoneInputForm(value) {
+            case .international where isDigits(bytes.dropFirst()): return .phone
+            case .rest where bytes.count > 3: return .phoneRest
+            case .local where isDigits(bytes[...]) && country != nil: return .phoneLocal
+            default: return .phoneUserInput
             }
-            if isDigits(bytes[...]) && country != nil { return .phoneLocal }
-            return .phoneUserInput
         }
     }
 

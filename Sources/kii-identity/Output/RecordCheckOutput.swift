@@ -3,7 +3,8 @@ import KiiIdentityExport
 
 extension RecordCheck {
     /// The predefined members of a body, in the order they are printed; custom fields follow, sorted.
-    static let bodyOrder = ["loginName", "emailAddress", "phoneNumber", "displayName", "country", "locale"]
+    static let bodyOrder = [PredefinedMember.loginName, .emailAddress, .phoneNumber, .displayName, .country, .locale]
+        .map(\.rawValue)
 
     /// `{"valid", "loginWith", "emailAddressVerified", "phoneNumberVerified", "keys", "body",
     /// "errors"}`, reasons in `language`; an invalid record has only `valid` and `errors`.
@@ -23,13 +24,11 @@ extension RecordCheck {
             func key(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
             object.member("valid", .bool(true))
             object.member("loginWith", .array(loginKinds.map { .string($0.rawValue) }))
-            object.member("emailAddressVerified", flag(emailAddressVerified))
-            object.member("phoneNumberVerified", flag(phoneNumberVerified))
+            object.member(PredefinedMember.emailAddressVerified.rawValue, flag(emailAddressVerified))
+            object.member(PredefinedMember.phoneNumberVerified.rawValue, flag(phoneNumberVerified))
             object.member("keys") { writer in
                 writer.object { keysObject in
-                    keysObject.member("username", key(keys.username))
-                    keysObject.member("email", key(keys.email))
-                    keysObject.member("phone", key(keys.phone))
+                    for kind in LoginKind.allCases { keysObject.member(kind.rawValue, key(keys[kind])) }
                 }
             }
             object.member("body") { writer in

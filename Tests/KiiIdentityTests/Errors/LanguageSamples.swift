@@ -41,7 +41,7 @@ enum DetailSamples {
         .verificationConflict(.emailAddressAndPhoneNumber), .emptyFieldName, .reservedPrefix(name: "_x"),
         .predefinedName(name: "userID"), .passwordNotInRecord, .notAString(found: .number),
         .notAString(found: .null), .notTypedPhoneMember(name: "extension"), .notAllowedForPseudoUser,
-        .usernameImmutable(current: "ann"), .pseudoUserMustUpgrade, .pseudoUserIdentifiersNeedUpgrade,
+        .usernameImmutable(current: "ann"), .pseudoUserIdentifiersNeedUpgrade,
         .passwordNotInUpdate, .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable,
         .serverFieldNotRemovable, .setAndRemoved, .customFieldSetAndRemoved(name: "app_flag"), .alreadyTaken,
         .notPseudoUser, .notUpgradeMember(name: "displayName"),
@@ -68,7 +68,7 @@ enum DetailSamples {
         [
             "FieldDetail": Set(0..<22).subtracting(field.map(index)),
             "PhoneDetail": Set(0..<27).subtracting(phone.map(index)),
-            "RecordDetail": Set(0..<22).subtracting(record.map(index)),
+            "RecordDetail": Set(0..<21).subtracting(record.map(index)),
             "JSONDetail": Set(0..<7).subtracting(json.map(index)),
         ].filter { !$0.value.isEmpty }
     }
@@ -144,18 +144,17 @@ enum DetailSamples {
         case .notTypedPhoneMember: 7
         case .notAllowedForPseudoUser: 8
         case .usernameImmutable: 9
-        case .pseudoUserMustUpgrade: 10
-        case .pseudoUserIdentifiersNeedUpgrade: 11
-        case .passwordNotInUpdate: 12
-        case .usernameNotRemovable: 13
-        case .identifierNotRemovable: 14
-        case .passwordNotRemovable: 15
-        case .serverFieldNotRemovable: 16
-        case .setAndRemoved: 17
-        case .customFieldSetAndRemoved: 18
-        case .alreadyTaken: 19
-        case .notPseudoUser: 20
-        case .notUpgradeMember: 21
+        case .pseudoUserIdentifiersNeedUpgrade: 10
+        case .passwordNotInUpdate: 11
+        case .usernameNotRemovable: 12
+        case .identifierNotRemovable: 13
+        case .passwordNotRemovable: 14
+        case .serverFieldNotRemovable: 15
+        case .setAndRemoved: 16
+        case .customFieldSetAndRemoved: 17
+        case .alreadyTaken: 18
+        case .notPseudoUser: 19
+        case .notUpgradeMember: 20
         }
     }
 
@@ -269,10 +268,9 @@ enum RuleProblems {
         ]
         let user = try? UserRecord(json: ["loginName": "ann"])
         if let user {
-            errors.append(Probe.error { try IdentityUpdate(of: user, changes: IdentityData(username: "bob")) })
+            errors.append(Probe.error { try UserUpdate(of: user, identity: IdentityData(username: "bob")) })
         }
         if let pseudo = try? UserRecord(json: ["displayName": "Guest"]) {
-            errors.append(Probe.error { try IdentityUpdate(of: pseudo, changes: IdentityData(email: "a@example.com")) })
             errors.append(Probe.error { try UserUpdate(of: pseudo, identity: IdentityData(email: "a@example.com")) })
         }
         if let user {

@@ -61,11 +61,11 @@ import Testing
         #expect(decoded.awaitingVerification == [.phone])
     }
 
-    @Test func identityUpdateRoundTrips() throws {
+    @Test func anUpdateOfIdentifiersRoundTrips() throws {
         let user = try Self.fullRegistration().record
-        let update = try IdentityUpdate(
+        let update = try UserUpdate(
             of: user,
-            changes: IdentityData(email: "new@example.com"),
+            identity: IdentityData(email: "new@example.com"),
             policy: RegistrationPolicy(emailVerification: true)
         )
         let decoded = try Self.roundTrip(update)

@@ -24,7 +24,7 @@ import Testing
             fields: UserFields(displayName: "Ann", custom: ["note": "hello"])
         )
         let upgrade = try PseudoUserUpgrade(identity: IdentityData(username: "guest_1"), password: secret)
-        let update = try IdentityUpdate(of: registration.record, changes: IdentityData(email: "new@example.com"))
+        let update = try UserUpdate(of: registration.record, identity: IdentityData(email: "new@example.com"))
         return [
             registration, registration.body, registration.record, registration.uniquenessKeys,
             registration.loginIdentifiers, registration.policy, upgrade, upgrade.body, update,
@@ -66,7 +66,7 @@ import Testing
         #expect((try object(registration)["body"] as? [String: Any])?["password"] as? String == Self.secret)
         #expect((try object(upgrade)["body"] as? [String: Any])?["password"] as? String == Self.secret)
 
-        let update = try IdentityUpdate(of: registration.record, changes: IdentityData(email: "a@example.com"))
+        let update = try UserUpdate(of: registration.record, identity: IdentityData(email: "a@example.com"))
         for text in [
             try json(registration.record), try json(registration.uniquenessKeys),
             try json(registration.loginIdentifiers),

@@ -59,6 +59,18 @@ import Testing
         #expect(problems.first?.reason.contains("country") == true)
     }
 
+    @Test func localPhoneDigitsAreCheckedBeforeTheCountryIsAskedFor() {
+        let problems = Self.problems(IdentityData(phone: "090-1234-5678"))
+        #expect(problems.map(\.code) == [.invalidCharacter])
+        #expect(problems.first?.field == .phoneNumber)
+    }
+
+    @Test func localPhoneWithAnInvalidCountryHasOnlyTheCountrysProblems() {
+        let problems = Self.problems(IdentityData(phone: "09012345678"), fields: UserFields(country: "jp"))
+        #expect(problems.map(\.code) == [.notUppercase])
+        #expect(problems.first?.field == .country)
+    }
+
     @Test func typedLocalPhoneWithoutCountryNamesBothFixes() {
         let problems = Self.problems(IdentityData(typedPhone: "090-1234-5678"))
         #expect(problems.map(\.code) == [.needsCountry])

@@ -48,7 +48,7 @@ public struct RegistrationRequestBody: Sendable, Hashable, Codable, CustomString
     /// the password's problems (positions, never characters).
     public init(from decoder: any Decoder) throws {
         var object = try [String: JSONValue](from: decoder)
-        let rawPassword = object.removeValue(forKey: "password")
+        let rawPassword = object.removeValue(forKey: PredefinedMember.password.rawValue)
         var problems: [ValidationError.Problem] = []
         var password: Password?
         if let raw = rawPassword?.stringValue {
@@ -83,7 +83,7 @@ public struct RegistrationRequestBody: Sendable, Hashable, Codable, CustomString
     /// Encodes the record's members and `password`.
     public func encode(to encoder: any Encoder) throws {
         var object = record.json
-        object["password"] = .string(password.rawValue)
+        object[PredefinedMember.password.rawValue] = .string(password.rawValue)
         try object.encode(to: encoder)
     }
 }
