@@ -3,12 +3,12 @@ import KiiIdentity
 import Testing
 
 @Suite("Phone number: strict forms")
-struct PhoneNumberTests {
+struct PhoneNumberTests: RunsOnBothSources {
     // MARK: Documentation examples
 
-    @Test("+819012345678 is a Japanese mobile number, with every output")
-    func japaneseMobile() throws {
-        let phone = try PhoneNumber(international: "+819012345678")
+    @Test("+819012345678 is a Japanese mobile number, with every output", arguments: PhoneMetadataSource.both)
+    func japaneseMobile(source: PhoneMetadataSource) throws {
+        let phone = try PhoneNumber(international: "+819012345678", policy: Self.on(source))
         #expect(phone.e164 == "+819012345678")
         #expect(phone.region.rawValue == "JP")
         #expect(phone.countryCallingCode == 81)
@@ -18,50 +18,61 @@ struct PhoneNumberTests {
         #expect(phone.internationalFormat == "+81 90-1234-5678")
         #expect(phone.type == .mobile)
         #expect(phone.description == "+819012345678")
-        #expect(PhoneNumber.isValid(international: "+819012345678"))
+        #expect(PhoneNumber.isValid(international: "+819012345678", policy: Self.on(source)))
     }
 
     @Test(
         "local and REST forms of one Japanese number",
-        arguments: [
+        arguments: PhoneMetadataSource.both,
+        [
             ("09011111111", "+819011111111"), ("9011111111", "+819011111111"), ("09012345678", "+819012345678"),
             ("9012345678", "+819012345678"),
-        ]
+        ] as [(String, String)]
     )
-    func japaneseLocal(raw: String, e164: String) throws {
-        let local = try PhoneNumber(local: raw, country: "JP")
+    func japaneseLocal(source: PhoneMetadataSource, _ example: (String, String)) throws {
+        let (raw, e164) = example
+        let local = try PhoneNumber(local: raw, country: "JP", policy: Self.on(source))
         #expect(local.e164 == e164)
         #expect(local.region.rawValue == "JP")
-        let rest = try PhoneNumber(rest: "JP-" + raw)
+        let rest = try PhoneNumber(rest: "JP-" + raw, policy: Self.on(source))
         #expect(rest.e164 == e164)
         #expect(rest.restForm == "JP-" + e164.dropFirst(3))
-        #expect(try PhoneNumber(local: raw, country: CountryCode("JP")) == local)
+        #expect(try PhoneNumber(local: raw, country: CountryCode("JP"), policy: Self.on(source)) == local)
     }
 
-    @Test("JP-9012345678 is +819012345678")
-    func restExample() throws {
-        let phone = try PhoneNumber(rest: "JP-9012345678")
+    @Test("JP-9012345678 is +819012345678", arguments: PhoneMetadataSource.both)
+    func restExample(source: PhoneMetadataSource) throws {
+        let phone = try PhoneNumber(rest: "JP-9012345678", policy: Self.on(source))
         #expect(phone.e164 == "+819012345678")
         #expect(phone.restForm == "JP-9012345678")
-        #expect(try PhoneNumber(rest: "JP-09012345678").restForm == "JP-9012345678")
+        #expect(try PhoneNumber(rest: "JP-09012345678", policy: Self.on(source)).restForm == "JP-9012345678")
     }
 
-    @Test("+11234567890 is not a valid number: invalid_number, not a syntax code")
-    func documentedInvalidNumber() throws {
-        #expect(!PhoneNumber.isValid(international: "+11234567890"))
-        let error = try #require(Probe.error { try PhoneNumber(international: "+11234567890") })
+    @Test("+11234567890 is not a valid number: invalid_number, not a syntax code", arguments: PhoneMetadataSource.both)
+    func documentedInvalidNumber(source: PhoneMetadataSource) throws {
+        #expect(!PhoneNumber.isValid(international: "+11234567890", policy: Self.on(source)))
+        let error = try #require(
+            Probe.error { try PhoneNumber(international: "+11234567890", policy: Self.on(source)) }
+        )
         #expect(error.problems.map(\.code) == [.invalidNumber])
         #expect(error.field == .phoneNumber)
-        #expect(Probe.codes(Probe.error { try PhoneNumber(rest: "US-1234567890") }) == ["invalid_number"])
-        #expect(Probe.codes(Probe.error { try PhoneNumber(local: "1234567890", country: "US") }) == ["invalid_number"])
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(rest: "US-1234567890", policy: Self.on(source)) }) == [
+                "invalid_number"
+            ]
+        )
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(local: "1234567890", country: "US", policy: Self.on(source)) })
+                == ["invalid_number"]
+        )
     }
 
-    @Test("+1... and US-... of one number give the same key")
-    func sameKey() throws {
-        let international = try PhoneNumber(international: "+12015550123")
-        let rest = try PhoneNumber(rest: "US-2015550123")
-        let restWithTrunk = try PhoneNumber(rest: "US-12015550123")
-        let local = try PhoneNumber(local: "2015550123", country: "US")
+    @Test("+1... and US-... of one number give the same key", arguments: PhoneMetadataSource.both)
+    func sameKey(source: PhoneMetadataSource) throws {
+        let international = try PhoneNumber(international: "+12015550123", policy: Self.on(source))
+        let rest = try PhoneNumber(rest: "US-2015550123", policy: Self.on(source))
+        let restWithTrunk = try PhoneNumber(rest: "US-12015550123", policy: Self.on(source))
+        let local = try PhoneNumber(local: "2015550123", country: "US", policy: Self.on(source))
         #expect(international == rest)
         #expect(rest == restWithTrunk)
         #expect(rest == local)
@@ -72,33 +83,41 @@ struct PhoneNumberTests {
         #expect(rest.restForm == "US-2015550123")
     }
 
-    @Test("international region is libphonenumber's region for the number")
-    func regionOfInternational() throws {
-        let phone = try PhoneNumber(international: "+447911123456")
+    @Test("international region is libphonenumber's region for the number", arguments: PhoneMetadataSource.both)
+    func regionOfInternational(source: PhoneMetadataSource) throws {
+        let phone = try PhoneNumber(international: "+447911123456", policy: Self.on(source))
         #expect(phone.region.rawValue == "GG")
         #expect(phone.restForm == "GG-7911123456")
         #expect(phone.countryCallingCode == 44)
-        #expect(try PhoneNumber(rest: "GG-7911123456") == phone)
+        #expect(try PhoneNumber(rest: "GG-7911123456", policy: Self.on(source)) == phone)
         // The same digits read in GB are not a GB number.
-        #expect(Probe.codes(Probe.error { try PhoneNumber(local: "07911123456", country: "GB") }) == ["invalid_number"])
-        #expect(Probe.codes(Probe.error { try PhoneNumber(rest: "GB-7911123456") }) == ["invalid_number"])
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(local: "07911123456", country: "GB", policy: Self.on(source)) })
+                == ["invalid_number"]
+        )
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(rest: "GB-7911123456", policy: Self.on(source)) }) == [
+                "invalid_number"
+            ]
+        )
         // A GB mobile stays GB.
-        #expect(try PhoneNumber(international: "+447400123456").region.rawValue == "GB")
+        #expect(try PhoneNumber(international: "+447400123456", policy: Self.on(source)).region.rawValue == "GB")
     }
 
-    @Test("local and REST input keep the country given")
-    func regionOfLocal() throws {
-        let canada = try PhoneNumber(rest: "CA-5062345678")
+    @Test("local and REST input keep the country given", arguments: PhoneMetadataSource.both)
+    func regionOfLocal(source: PhoneMetadataSource) throws {
+        let canada = try PhoneNumber(rest: "CA-5062345678", policy: Self.on(source))
         #expect(canada.region.rawValue == "CA")
         #expect(canada.e164 == "+15062345678")
-        #expect(try PhoneNumber(international: "+15062345678").region.rawValue == "CA")
+        #expect(try PhoneNumber(international: "+15062345678", policy: Self.on(source)).region.rawValue == "CA")
     }
 
     // MARK: Every code of the strict paths
 
     @Test(
         "international rejections",
-        arguments: [
+        arguments: PhoneMetadataSource.both,
+        [
             ("", ["missing"]),
             ("819012345678", ["missing_plus"]),
             ("+81 90 1234 5678", ["invalid_character"]),
@@ -122,30 +141,38 @@ struct PhoneNumberTests {
             ("+80012345678", ["non_geographic"]),
             ("+870301234567", ["non_geographic"]),
             (String(repeating: "1", count: 65), ["too_long"]),
-        ]
+        ] as [(String, [String])]
     )
-    func internationalRejected(raw: String, codes: [String]) {
-        #expect(!PhoneNumber.isValid(international: raw))
-        let error = Probe.error { try PhoneNumber(international: raw) }
+    func internationalRejected(source: PhoneMetadataSource, _ example: (String, [String])) {
+        let (raw, codes) = example
+        #expect(!PhoneNumber.isValid(international: raw, policy: Self.on(source)))
+        let error = Probe.error { try PhoneNumber(international: raw, policy: Self.on(source)) }
         #expect(Probe.codes(error) == codes)
         #expect(error?.problems.allSatisfy { $0.field == .phoneNumber } == true)
     }
 
-    @Test("the reasons say what to do")
-    func reasons() throws {
-        let notE164 = try #require(Probe.error { try PhoneNumber(international: "+8109012345678") })
+    @Test("the reasons say what to do", arguments: PhoneMetadataSource.both)
+    func reasons(source: PhoneMetadataSource) throws {
+        let notE164 = try #require(
+            Probe.error { try PhoneNumber(international: "+8109012345678", policy: Self.on(source)) }
+        )
         #expect(notE164.reason.contains("+819012345678"))
-        let tollFree = try #require(Probe.error { try PhoneNumber(international: "+18002345678") })
+        let tollFree = try #require(
+            Probe.error { try PhoneNumber(international: "+18002345678", policy: Self.on(source)) }
+        )
         #expect(tollFree.description == "phone number is a toll-free number (only mobile numbers are accepted)")
-        let landline = try #require(Probe.error { try PhoneNumber(international: "+81312345678") })
+        let landline = try #require(
+            Probe.error { try PhoneNumber(international: "+81312345678", policy: Self.on(source)) }
+        )
         #expect(landline.description == "phone number is a landline number (only mobile numbers are accepted)")
-        let short = try #require(Probe.error { try PhoneNumber(international: "+50051234") })
+        let short = try #require(Probe.error { try PhoneNumber(international: "+50051234", policy: Self.on(source)) })
         #expect(short.description == "phone number has 8 digits (minimum 10, calling code included)")
     }
 
     @Test(
         "local rejections",
-        arguments: [
+        arguments: PhoneMetadataSource.both,
+        [
             ("", "JP", ["missing"]),
             ("090-1234-5678", "JP", ["invalid_character"]),
             ("+819012345678", "JP", ["invalid_character"]),
@@ -163,28 +190,33 @@ struct PhoneNumberTests {
             ("09012345678", "", ["missing"]),
             ("abc", "xx", ["invalid_character", "not_uppercase", "unknown_region"]),
             ("1234567890", "US", ["invalid_number"]),
-        ]
+        ] as [(String, String, [String])]
     )
-    func localRejected(raw: String, country: String, codes: [String]) {
-        let error = Probe.error { try PhoneNumber(local: raw, country: country) }
+    func localRejected(source: PhoneMetadataSource, _ example: (String, String, [String])) {
+        let (raw, country, codes) = example
+        let error = Probe.error { try PhoneNumber(local: raw, country: country, policy: Self.on(source)) }
         #expect(Probe.codes(error) == codes)
     }
 
-    @Test("a bad country is reported under the country field, the number under phoneNumber")
-    func localFields() throws {
-        let error = try #require(Probe.error { try PhoneNumber(local: "abc", country: "xx") })
+    @Test(
+        "a bad country is reported under the country field, the number under phoneNumber",
+        arguments: PhoneMetadataSource.both
+    )
+    func localFields(source: PhoneMetadataSource) throws {
+        let error = try #require(Probe.error { try PhoneNumber(local: "abc", country: "xx", policy: Self.on(source)) })
         #expect(error.problems.map(\.field) == [.phoneNumber, .country, .country])
     }
 
-    @Test("NANPA: the trunk prefix is 1, so 1 + national number is local")
-    func nanpaTrunkPrefix() throws {
-        #expect(try PhoneNumber(local: "12015550123", country: "US").e164 == "+12015550123")
-        #expect(try PhoneNumber(rest: "US-12015550123").e164 == "+12015550123")
+    @Test("NANPA: the trunk prefix is 1, so 1 + national number is local", arguments: PhoneMetadataSource.both)
+    func nanpaTrunkPrefix(source: PhoneMetadataSource) throws {
+        #expect(try PhoneNumber(local: "12015550123", country: "US", policy: Self.on(source)).e164 == "+12015550123")
+        #expect(try PhoneNumber(rest: "US-12015550123", policy: Self.on(source)).e164 == "+12015550123")
     }
 
     @Test(
         "REST rejections",
-        arguments: [
+        arguments: PhoneMetadataSource.both,
+        [
             ("JP9012345678", ["malformed_rest_form"]),
             ("JP-", ["malformed_rest_form"]),
             ("J-9012345678", ["malformed_rest_form"]),
@@ -200,50 +232,75 @@ struct PhoneNumberTests {
             ("JP-819012345678", ["calling_code_without_plus"]),
             ("JP-010819012345678", ["international_prefix"]),
             ("US-1234567890", ["invalid_number"]),
-        ]
+        ] as [(String, [String])]
     )
-    func restRejected(raw: String, codes: [String]) {
-        let error = Probe.error { try PhoneNumber(rest: raw) }
+    func restRejected(source: PhoneMetadataSource, _ example: (String, [String])) {
+        let (raw, codes) = example
+        let error = Probe.error { try PhoneNumber(rest: raw, policy: Self.on(source)) }
         #expect(Probe.codes(error) == codes)
         #expect(error?.problems.allSatisfy { $0.field == .phoneNumber } == true)
     }
 
     // MARK: Policy
 
-    @Test("mobileOnly: false accepts any valid number")
-    func anyType() throws {
-        let landline = try PhoneNumber(international: "+81312345678", policy: PhonePolicy(mobileOnly: false))
+    @Test("mobileOnly: false accepts any valid number", arguments: PhoneMetadataSource.both)
+    func anyType(source: PhoneMetadataSource) throws {
+        let landline = try PhoneNumber(
+            international: "+81312345678",
+            policy: Self.on(source, PhonePolicy(mobileOnly: false))
+        )
         #expect(landline.type == .fixedLine)
         #expect(landline.nationalFormat == "03-1234-5678")
-        let tollFree = try PhoneNumber(international: "+18002345678", policy: PhonePolicy(mobileOnly: false))
+        let tollFree = try PhoneNumber(
+            international: "+18002345678",
+            policy: Self.on(source, PhonePolicy(mobileOnly: false))
+        )
         #expect(tollFree.type == .tollFree)
-        #expect(PhoneNumber.isValid(international: "+81312345678", policy: .anyValidNumber))
+        #expect(PhoneNumber.isValid(international: "+81312345678", policy: Self.on(source, .anyValidNumber)))
     }
 
-    @Test("the digit bounds are a policy")
-    func digitBounds() throws {
+    @Test("the digit bounds are a policy", arguments: PhoneMetadataSource.both)
+    func digitBounds(source: PhoneMetadataSource) throws {
         let falklands = PhonePolicy(digitCount: 7...15)
-        let phone = try PhoneNumber(international: "+50051234", policy: falklands)
+        let phone = try PhoneNumber(international: "+50051234", policy: Self.on(source, falklands))
         #expect(phone.region.rawValue == "FK")
         #expect(phone.nationalNumber == "51234")
-        #expect(try PhoneNumber(rest: "FK-51234", policy: falklands) == phone)
-        #expect(try PhoneNumber(local: "51234", country: "FK", policy: falklands) == phone)
-        #expect(Probe.codes(Probe.error { try PhoneNumber(rest: "FK-51234") }) == ["too_few_digits"])
-        #expect(Probe.codes(Probe.error { try PhoneNumber(local: "51234", country: "FK") }) == ["too_few_digits"])
-        // Kii's minimum: 10 digits pass (a Norwegian mobile), 9 do not.
-        #expect(try PhoneNumber(international: "+4741234567").region.rawValue == "NO")
-        #expect(Probe.codes(Probe.error { try PhoneNumber(international: "+474123456") }) == ["too_few_digits"])
-        let narrow = PhonePolicy(digitCount: 12...12)
+        #expect(try PhoneNumber(rest: "FK-51234", policy: Self.on(source, falklands)) == phone)
+        #expect(try PhoneNumber(local: "51234", country: "FK", policy: Self.on(source, falklands)) == phone)
         #expect(
-            Probe.codes(Probe.error { try PhoneNumber(international: "+12015550123", policy: narrow) }) == [
+            Probe.codes(Probe.error { try PhoneNumber(rest: "FK-51234", policy: Self.on(source)) }) == [
                 "too_few_digits"
             ]
         )
-        #expect(try PhoneNumber(international: "+819012345678", policy: narrow).e164 == "+819012345678")
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(local: "51234", country: "FK", policy: Self.on(source)) }) == [
+                "too_few_digits"
+            ]
+        )
+        // Kii's minimum: 10 digits pass (a Norwegian mobile), 9 do not.
+        #expect(try PhoneNumber(international: "+4741234567", policy: Self.on(source)).region.rawValue == "NO")
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(international: "+474123456", policy: Self.on(source)) }) == [
+                "too_few_digits"
+            ]
+        )
+        let narrow = PhonePolicy(digitCount: 12...12)
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(international: "+12015550123", policy: Self.on(source, narrow)) })
+                == [
+                    "too_few_digits"
+                ]
+        )
+        #expect(
+            try PhoneNumber(international: "+819012345678", policy: Self.on(source, narrow)).e164 == "+819012345678"
+        )
         #expect(
             Probe.codes(
                 Probe.error {
-                    try PhoneNumber(international: "+819012345678", policy: PhonePolicy(digitCount: 10...11))
+                    try PhoneNumber(
+                        international: "+819012345678",
+                        policy: Self.on(source, PhonePolicy(digitCount: 10...11))
+                    )
                 }
             ) == ["too_many_digits"]
         )
@@ -272,18 +329,24 @@ struct PhoneNumberTests {
 
     // MARK: Codable
 
-    @Test("Codable as {e164, region}, re-validated for the region")
-    func codable() throws {
-        let phone = try PhoneNumber(international: "+447911123456")
+    @Test("Codable as {e164, region}, re-validated for the region", arguments: PhoneMetadataSource.both)
+    func codable(source: PhoneMetadataSource) throws {
+        let phone = try PhoneNumber(international: "+447911123456", policy: Self.on(source))
         let data = try JSONEncoder().encode(phone)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
-        #expect(object == ["e164": "+447911123456", "region": "GG"])
+        let expected = ["e164": "+447911123456", "region": "GG"].merging(
+            source == .system ? ["metadata": "system"] : [:]
+        ) {
+            $1
+        }
+        #expect(object == expected)
+        #expect(phone.metadata == source)
         let decoded = try JSONDecoder().decode(PhoneNumber.self, from: data)
         #expect(decoded == phone)
         #expect(decoded.region == phone.region)
         #expect(decoded.type == phone.type)
 
-        let landline = try PhoneNumber(local: "0312345678", country: "JP", policy: .anyValidNumber)
+        let landline = try PhoneNumber(local: "0312345678", country: "JP", policy: Self.on(source, .anyValidNumber))
         let landlineBack = try JSONDecoder().decode(PhoneNumber.self, from: JSONEncoder().encode(landline))
         #expect(landlineBack == landline)
 

@@ -2,10 +2,11 @@ import KiiIdentity
 import Testing
 
 @Suite("Phone number: what people type (the lenient entry point)")
-struct PhoneUserInputTests {
+struct PhoneUserInputTests: RunsOnBothSources {
     @Test(
         "accepted spellings of +819012345678",
-        arguments: [
+        arguments: PhoneMetadataSource.both,
+        [
             ("+819012345678", nil),
             ("+81 90 1234 5678", nil),
             ("+81-90-1234-5678", nil),
@@ -32,8 +33,9 @@ struct PhoneUserInputTests {
             ("+81 90 1234 5678", "US"),
         ] as [(String, String?)]
     )
-    func accepted(raw: String, country: String?) throws {
-        let phone = try PhoneNumber(userInput: raw, country: country)
+    func accepted(source: PhoneMetadataSource, _ example: (String, String?)) throws {
+        let (raw, country) = example
+        let phone = try PhoneNumber(userInput: raw, country: country, policy: Self.on(source))
         #expect(phone.e164 == "+819012345678")
         #expect(phone.region.rawValue == "JP")
         #expect(phone.nationalNumber == "9012345678")
@@ -41,7 +43,8 @@ struct PhoneUserInputTests {
 
     @Test(
         "rejected spellings",
-        arguments: [
+        arguments: PhoneMetadataSource.both,
+        [
             (" +819012345678", nil, ["invalid_character"]),
             ("+819012345678 ", nil, ["invalid_character"]),
             ("090-1234-5678-", "JP", ["invalid_character"]),
@@ -81,26 +84,44 @@ struct PhoneUserInputTests {
             ("090-1234-5678", "jp", ["not_uppercase"]),
         ] as [(String, String?, [String])]
     )
-    func rejected(raw: String, country: String?, codes: [String]) {
-        let error = Probe.error { try PhoneNumber(userInput: raw, country: country) }
+    func rejected(source: PhoneMetadataSource, _ example: (String, String?, [String])) {
+        let (raw, country, codes) = example
+        let error = Probe.error { try PhoneNumber(userInput: raw, country: country, policy: Self.on(source)) }
         #expect(Probe.codes(error) == codes)
     }
 
-    @Test("a trunk prefix after the calling code is dropped from typed input, not from strict input")
-    func trunkAfterCallingCode() throws {
-        #expect(try PhoneNumber(userInput: "+81 090 1234 5678").e164 == "+819012345678")
-        #expect(Probe.codes(Probe.error { try PhoneNumber(international: "+8109012345678") }) == ["not_e164"])
+    @Test(
+        "a trunk prefix after the calling code is dropped from typed input, not from strict input",
+        arguments: PhoneMetadataSource.both
+    )
+    func trunkAfterCallingCode(source: PhoneMetadataSource) throws {
+        #expect(try PhoneNumber(userInput: "+81 090 1234 5678", policy: Self.on(source)).e164 == "+819012345678")
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(international: "+8109012345678", policy: Self.on(source)) }) == [
+                "not_e164"
+            ]
+        )
     }
 
-    @Test("the policy applies to typed input")
-    func policy() throws {
-        #expect(try PhoneNumber(userInput: "03-1234-5678", country: "JP", policy: .anyValidNumber).type == .fixedLine)
-        #expect(try PhoneNumber(userInput: "+500 51234", policy: PhonePolicy(digitCount: 8...15)).e164 == "+50051234")
+    @Test("the policy applies to typed input", arguments: PhoneMetadataSource.both)
+    func policy(source: PhoneMetadataSource) throws {
+        #expect(
+            try PhoneNumber(userInput: "03-1234-5678", country: "JP", policy: Self.on(source, .anyValidNumber)).type
+                == .fixedLine
+        )
+        #expect(
+            try PhoneNumber(userInput: "+500 51234", policy: Self.on(source, PhonePolicy(digitCount: 8...15))).e164
+                == "+50051234"
+        )
     }
 
-    @Test("more than 128 bytes is too long without being read")
-    func tooLong() {
+    @Test("more than 128 bytes is too long without being read", arguments: PhoneMetadataSource.both)
+    func tooLong(source: PhoneMetadataSource) {
         let raw = String(repeating: "1 ", count: 65)
-        #expect(Probe.codes(Probe.error { try PhoneNumber(userInput: raw, country: "JP") }) == ["too_long"])
+        #expect(
+            Probe.codes(Probe.error { try PhoneNumber(userInput: raw, country: "JP", policy: Self.on(source)) }) == [
+                "too_long"
+            ]
+        )
     }
 }
