@@ -247,6 +247,101 @@ struct ShimTests {
         )
     }
 
+    @Test("a local number formats as parsed in its region, a leading zero kept")
+    func formatInput() {
+        var length = 0
+        var buffer = [CChar](repeating: 0x55, count: 40)
+        func text() -> String { String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        #expect(
+            Int(CPhoneNumberShims_formatInput("09012345678", 11, "JP", 2, 2, &buffer, 32, &length))
+                == CPhoneNumberShims_OK
+        )
+        #expect(text() == "090-1234-5678")
+        #expect(
+            Int(CPhoneNumberShims_formatInput("0611800123456", 13, "AU", 2, 1, &buffer, 32, &length))
+                == CPhoneNumberShims_OK
+        )
+        #expect(text() == "+61 611800123456")
+        #expect(buffer[32...].allSatisfy { $0 == 0x55 })
+        #expect(
+            Int(CPhoneNumberShims_formatInput("09012345678", 11, nil, 2, 2, &buffer, 32, &length))
+                == CPhoneNumberShims_BAD_ARGUMENT
+        )
+        #expect(
+            Int(CPhoneNumberShims_formatInput("09012345678", 11, "JPNX", 4, 2, &buffer, 32, &length))
+                == CPhoneNumberShims_BAD_ARGUMENT
+        )
+        #expect(
+            Int(CPhoneNumberShims_formatInput(nil, 11, "JP", 2, 2, &buffer, 32, &length))
+                == CPhoneNumberShims_BAD_ARGUMENT
+        )
+        #expect(
+            Int(CPhoneNumberShims_formatInput("09012345678", 11, "JP", 2, 2, &buffer, 4, &length))
+                == CPhoneNumberShims_BAD_ARGUMENT
+        )
+        #expect(
+            Int(CPhoneNumberShims_formatInput("09012345678", 11, "JP", 2, 2, &buffer, 32, nil))
+                == CPhoneNumberShims_BAD_ARGUMENT
+        )
+    }
+
+    @Test("the metadata's formats, examples and digest; indices out of range are refused")
+    func metadataFormats() throws {
+        let count = CPhoneNumberShims_metadataCount()
+        #expect(count == 254)
+        var japan: Int?
+        for index in 0..<count {
+            var entry = CPhoneNumberShims_Metadata()
+            #expect(CPhoneNumberShims_metadata(index, &entry) == CPhoneNumberShims_OK)
+            let id = String(
+                decoding: UnsafeRawBufferPointer(start: entry.id.bytes, count: entry.id.length),
+                as: UTF8.self
+            )
+            if id == "JP" { japan = index }
+        }
+        let index = try #require(japan)
+        let national = CPhoneNumberShims_metadataFormatCount(index, 0)
+        #expect(national > 10)
+        // Japan writes some numbers otherwise abroad: its own international formats.
+        #expect(CPhoneNumberShims_metadataFormatCount(index, 1) > 0)
+        var format = CPhoneNumberShims_NumberFormat()
+        var sawMobileFormat = false
+        for position in 0..<national {
+            #expect(CPhoneNumberShims_metadataFormat(index, 0, position, &format) == CPhoneNumberShims_OK)
+            func string(_ text: CPhoneNumberShims_Text) -> String {
+                String(decoding: UnsafeRawBufferPointer(start: text.bytes, count: text.length), as: UTF8.self)
+            }
+            if string(format.format) == "$1-$2-$3", string(format.pattern) == "(\\d{2})(\\d{4})(\\d{4})" {
+                sawMobileFormat = true
+                #expect(string(format.nationalPrefixFormattingRule) == "0$1")
+            }
+            var leading = CPhoneNumberShims_Text()
+            for pattern in 0..<format.leadingDigitsCount {
+                #expect(
+                    CPhoneNumberShims_metadataLeadingDigits(index, 0, position, pattern, &leading)
+                        == CPhoneNumberShims_OK
+                )
+                #expect(leading.length > 0)
+            }
+            #expect(
+                CPhoneNumberShims_metadataLeadingDigits(index, 0, position, format.leadingDigitsCount, &leading)
+                    == CPhoneNumberShims_BAD_ARGUMENT
+            )
+        }
+        #expect(sawMobileFormat)
+        #expect(CPhoneNumberShims_metadataFormat(index, 0, national, &format) == CPhoneNumberShims_BAD_ARGUMENT)
+        #expect(CPhoneNumberShims_metadataFormat(count, 0, 0, &format) == CPhoneNumberShims_BAD_ARGUMENT)
+        #expect(CPhoneNumberShims_metadataFormat(index, 0, 0, nil) == CPhoneNumberShims_BAD_ARGUMENT)
+        #expect(CPhoneNumberShims_metadataFormatCount(count, 0) == 0)
+        var desc = CPhoneNumberShims_Desc()
+        #expect(
+            CPhoneNumberShims_metadataDesc(index, Int32(CPhoneNumberShims_DESC_MOBILE), &desc) == CPhoneNumberShims_OK
+        )
+        #expect(desc.exampleNumber.length == 10)
+        #expect(CPhoneNumberShims_metadataDigest() == CPhoneNumberShims_metadataDigest())
+        #expect(CPhoneNumberShims_metadataDigest() != 0)
+    }
+
     @Test("245 supported regions; a short buffer gets a prefix of them and the full count")
     func supportedRegions() {
         #expect(CPhoneNumberShims_copySupportedRegions(nil, 0) == 245)
