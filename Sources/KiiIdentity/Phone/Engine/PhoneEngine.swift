@@ -119,7 +119,7 @@ package enum PhoneEngine {
         let type: PhoneNumberType
     }
 
-    /// The common case of ``analyze(_:region:)`` for `+digits`, answered without building the
+    /// The common case of ``analyze(_:source:)`` for `+digits`, answered without building the
     /// analysis: a known calling code, a national number the national prefix for parsing cannot
     /// start (so the parse keeps it as written, and the input is its own E.164 form), valid for
     /// its region. `nil` for anything else, which the full steps then decide.

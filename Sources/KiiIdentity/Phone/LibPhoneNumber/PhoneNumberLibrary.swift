@@ -2,10 +2,10 @@ internal import CPhoneNumberShims
 
 /// The library's one door to libphonenumber: the only Swift file that imports the C shim.
 ///
-/// It turns the shim's C calls and constants into Swift types: the metadata collection the
-/// engine compiles (``PhoneMetadata``), libphonenumber's own verdict where the engine defers
-/// (``PhoneAnalysis``), the national and international formats, and example numbers. Everything
-/// else speaks Swift types.
+/// It turns the shim's C calls and constants into Swift types: the installed library's metadata
+/// collection (``PhoneMetadata``), the system source the engine compiles as it compiles the
+/// bundled one; and, for that source's differential tests and the benchmark, libphonenumber's own
+/// verdict (``PhoneAnalysis``), formats and example numbers. Everything else speaks Swift types.
 package enum PhoneNumberLibrary {
     /// libphonenumber's verdict on a checked input, in one shim call.
     package static func analyze(_ input: CheckedPhoneInput) -> PhoneAnalysis {
@@ -105,7 +105,7 @@ package enum PhoneNumberLibrary {
     /// The libphonenumber releases whose metadata this library recognises, by the digest of
     /// the serialized metadata they carry (`CPhoneNumberShims_metadataDigest`).
     static let knownMetadataDigests: [UInt64: String] = [
-        0x886e_ba90_b953_db99: "8.12.57"  // Debian 12 (bookworm), Ubuntu 24.04
+        0x886e_ba90_b953_db99: "8.12.57"  // Debian 12 (bookworm)
     ]
 
     /// The release of the installed library's metadata, when its digest is a known one.
