@@ -43,14 +43,35 @@ package enum PhoneDifferentialChecks {
                 )
             )
         }
+        return formDisagreement(
+            probe,
+            form,
+            policies: policies,
+            oracle: "libphonenumber",
+            expected: { policy in
+                PhoneEngineProbe.validate(form, probe.text, country: probe.region, policy: policy, libphonenumber: true)
+            },
+            oracleFormats: { number in
+                PhoneEngineProbe.libraryFormats(number.e164).map { [$0.national, $0.international] }
+            }
+        )
+    }
+
+    /// How `form`'s answers on `probe` under each of `policies` differ from an oracle's; `nil`
+    /// when they agree. `expected` is the form's result on the oracle's verdicts, and
+    /// `oracleFormats` the oracle's national and international format of a number the form
+    /// accepted. Compared: the outcome (the number's facts and REST form, or every problem with
+    /// its reason), the formats, and `isValid(international:)` for international input.
+    static func formDisagreement(
+        _ probe: Probe,
+        _ form: PhoneEngineProbe.Form,
+        policies: [PhonePolicy],
+        oracle name: String,
+        expected: (PhonePolicy) -> Result<PhoneNumber, ValidationError>,
+        oracleFormats: (PhoneNumber) -> [String]?
+    ) -> String? {
         for policy in policies {
-            let library = PhoneEngineProbe.validate(
-                form,
-                probe.text,
-                country: probe.region,
-                policy: policy,
-                libphonenumber: true
-            )
+            let oracle = expected(policy)
             let compiled = PhoneEngineProbe.validate(
                 form,
                 probe.text,
@@ -58,22 +79,22 @@ package enum PhoneDifferentialChecks {
                 policy: policy,
                 libphonenumber: false
             )
-            let expected = outcome(library)
-            let actual = outcome(compiled)
-            if expected != actual { return "\(probe) \(policy): libphonenumber \(expected); compiled \(actual)" }
-            if case .success(let number) = compiled,
-                let difference = formatDisagreement(
-                    probe,
-                    library: PhoneEngineProbe.libraryFormats(number.e164),
-                    compiled: (number.nationalFormat, number.internationalFormat)
-                )
-            {
-                return difference
+            let expectedOutcome = outcome(oracle)
+            let actualOutcome = outcome(compiled)
+            if expectedOutcome != actualOutcome {
+                return "\(probe) \(policy): \(name) \(expectedOutcome); compiled \(actualOutcome)"
+            }
+            if case .success(let number) = compiled {
+                let written = oracleFormats(number)
+                let formats = [number.nationalFormat, number.internationalFormat]
+                if written != formats {
+                    return "\(probe): \(name) writes \(written ?? []); compiled \(formats)"
+                }
             }
             if form == .international,
-                PhoneNumber.isValid(international: probe.text, policy: policy) != ((try? library.get()) != nil)
+                PhoneNumber.isValid(international: probe.text, policy: policy) != ((try? oracle.get()) != nil)
             {
-                return "\(probe) \(policy): isValid(international:) disagrees with libphonenumber (\(expected))"
+                return "\(probe) \(policy): isValid(international:) disagrees with \(name) (\(expectedOutcome))"
             }
         }
         return nil
@@ -94,11 +115,12 @@ package enum PhoneDifferentialChecks {
         return compiled == library ? nil : "\(probe): formats: libphonenumber \(library); compiled \(compiled)"
     }
 
-    /// Everything a result says: the number's facts, or every problem with its reason.
+    /// Everything a result says: the number's facts and REST form, or every problem with its reason.
     static func outcome(_ result: Result<PhoneNumber, ValidationError>) -> String {
         switch result {
         case .success(let number):
-            "\(number.e164) \(number.region.rawValue) +\(number.countryCallingCode) \(number.nationalNumber) \(number.type.rawValue)"
+            "\(number.e164) \(number.region.rawValue) +\(number.countryCallingCode) \(number.nationalNumber) "
+                + "\(number.type.rawValue) \(number.restForm)"
         case .failure(let error):
             error.problems.map { "\($0.field) \($0.code): \($0.reason)" }.joined(separator: "; ")
         }

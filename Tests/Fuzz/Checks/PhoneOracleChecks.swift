@@ -40,41 +40,19 @@ package enum PhoneOracleChecks {
         guard let form = probe.form else { return engineDisagreement(probe, oracle: oracle, tally: &tally) }
         tally.formInputs += 1
         let verdicts = OracleVerdicts(oracle: oracle)
-        for policy in policies {
-            let expected = PhoneEngineProbe.validate(
-                form,
-                probe.text,
-                country: probe.region,
-                policy: policy,
-                verdicts: verdicts
-            )
-            let actual = PhoneEngineProbe.validate(
-                form,
-                probe.text,
-                country: probe.region,
-                policy: policy,
-                libphonenumber: false
-            )
-            let expectedOutcome = outcome(expected)
-            let actualOutcome = outcome(actual)
-            if expectedOutcome != actualOutcome {
-                return "\(probe) \(policy): phonenumbers \(expectedOutcome); bundled engine \(actualOutcome)"
-            }
-            if case .success(let number) = actual {
+        return PhoneDifferentialChecks.formDisagreement(
+            probe,
+            form,
+            policies: policies,
+            oracle: "phonenumbers",
+            expected: { policy in
+                PhoneEngineProbe.validate(form, probe.text, country: probe.region, policy: policy, verdicts: verdicts)
+            },
+            oracleFormats: { number in
                 tally.accepted += 1
-                let written = oracle.ask(["F", number.e164])
-                let formats = [number.nationalFormat, number.internationalFormat]
-                if written != formats {
-                    return "\(probe): phonenumbers writes \(written); bundled engine \(formats)"
-                }
+                return oracle.ask(["F", number.e164])
             }
-            if form == .international,
-                PhoneNumber.isValid(international: probe.text, policy: policy) != ((try? expected.get()) != nil)
-            {
-                return "\(probe) \(policy): isValid(international:) disagrees with phonenumbers (\(expectedOutcome))"
-            }
-        }
-        return nil
+        )
     }
 
     /// The engine alone on `+digits` or digits in a region: every fact, and the formats of
@@ -107,17 +85,6 @@ package enum PhoneOracleChecks {
         let written = [formats.national, formats.international]
         return written == Array(reply[7...8])
             ? nil : "\(probe): phonenumbers writes \(Array(reply[7...8])); bundled engine \(written)"
-    }
-
-    /// Everything a form's result says: the number's facts and REST form, or every problem with
-    /// its reason.
-    static func outcome(_ result: Result<PhoneNumber, ValidationError>) -> String {
-        switch result {
-        case .success(let number):
-            PhoneDifferentialChecks.outcome(result) + " \(number.restForm)"
-        case .failure:
-            PhoneDifferentialChecks.outcome(result)
-        }
     }
 }
 
