@@ -84,8 +84,11 @@ differential: deps phone-oracle
 # resolved by every client of the library.
 DOCC ?= docc
 DOCS_SCRATCH ?= .build-docs
+# The modules' build folders go (so that they compile afresh and write their symbol graphs), and
+# with them the build plan, which would otherwise still name their output file maps.
 docs: deps
 	rm -rf $(DOCS_SCRATCH)/graphs $(DOCS_SCRATCH)/debug/KiiIdentity.build $(DOCS_SCRATCH)/debug/KiiIdentityExport.build
+	rm -f $(DOCS_SCRATCH)/debug/description.json
 	mkdir -p $(DOCS_SCRATCH)/graphs $(DOCS_SCRATCH)/archives
 	$(SWIFT) build --scratch-path $(DOCS_SCRATCH) --target KiiIdentityExport \
 		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SCRATCH)/graphs
