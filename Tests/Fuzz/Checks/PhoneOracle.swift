@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import KiiIdentityExport
 
 /// PyPI `phonenumbers` of the bundled libphonenumber release, behind
 /// `Scripts/phone-oracle/oracle.py`: the bundled metadata's oracle, held open and asked one line
@@ -9,15 +9,17 @@ import Synchronization
 /// makes in `.build-oracle` (`make test` and CI make it first). Asking is serialised: tests that
 /// run at once share the one process.
 package final class PhoneOracle: Sendable {
-    /// The process and its pipes, used under the lock.
-    private struct Channel {
+    /// The process and its pipes, used under the lock only (hence `@unchecked`).
+    private struct Channel: @unchecked Sendable {
         let process: Process
         let requests: FileHandle
         let replies: FileHandle
         var buffered: [UInt8] = []
     }
 
-    private let channel: Mutex<Channel>
+    /// Behind a POSIX mutex, which ThreadSanitizer sees (the standard library's `Mutex` hands a
+    /// contended lock over in the kernel, out of its sight).
+    private let channel: PThreadLocked<Channel>
 
     /// The package root (`Scripts/` and `.build-oracle/` are read relative to it).
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -71,7 +73,7 @@ package final class PhoneOracle: Sendable {
             throw OracleUnavailable(reason: "\(python) did not answer (is phonenumbers installed?)")
         }
         self.version = version
-        self.channel = Mutex(started)
+        self.channel = PThreadLocked(started)
     }
 
     /// The `phonenumbers` version that answers (`9.0.35`).
