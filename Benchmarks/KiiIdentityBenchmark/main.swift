@@ -39,6 +39,7 @@ let allEntries =
     + RecordScenarios(sample: sample).all()
     + OversizedInputScenarios().all()
     + ReportWritingScenarios().all()
+    + RejectedSignUpScenarios().all()
 let entries = allEntries.filter { options.selects($0.name, among: allEntries.map(\.name)) }
 
 if let profile = options.profileContender {

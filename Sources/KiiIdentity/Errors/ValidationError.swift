@@ -202,6 +202,16 @@ enum StoredDetail: Sendable, Hashable {
         }
     }
 
+    var httpStatus: Int {
+        switch self {
+        case .field(let detail): detail.httpStatus
+        case .phone(let detail): detail.httpStatus
+        case .record(let detail): detail.httpStatus
+        case .json(let detail): detail.httpStatus
+        case .other(let other): other.detail.httpStatus
+        }
+    }
+
     var code: ValidationError.Code {
         switch self {
         case .field(let detail): detail.code

@@ -41,6 +41,11 @@ extension ValidationError {
         /// The detail named `name` with `parameters` (as ``name`` and ``parameters`` give them),
         /// or `nil` when this type has no such detail or a parameter is missing or malformed.
         init?(name: String, parameters: [String: String])
+
+        /// The HTTP status of a request refused for this problem alone: 400 (Bad Request) unless
+        /// the detail says otherwise (409 for a conflict with what is stored, a service's 401,
+        /// 404 or 429). ``ValidationError/httpStatus`` is its problems' status.
+        var httpStatus: Int { get }
     }
 
     /// A reason in one language: the phrase that follows the field's name, and the particle
@@ -82,6 +87,9 @@ extension ValidationError.Language {
 }
 
 extension ValidationError.Detail {
+    /// 400 (Bad Request): the input must change.
+    public var httpStatus: Int { 400 }
+
     /// Whether `other` is the same detail: of this type and equal.
     func isEqual(to other: any ValidationError.Detail) -> Bool {
         (other as? Self) == self

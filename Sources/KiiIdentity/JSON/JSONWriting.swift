@@ -42,6 +42,52 @@ extension JSONValue {
         output += "\""
     }
 
+    /// Appends `text` as a JSON string literal to UTF-8 `output` (see ``quoted(_:)``).
+    package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped as inside a JSON string literal, without the quotes, to UTF-8
+    /// `output`: the bytes between the ones to escape are copied in runs.
+    package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        text.withUTF8Bytes { bytes in
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at a time while none needs an escape (the common case: a reason).
+                if index + 8 <= bytes.count,
+                    !hasEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                    continue
+                }
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    output.append(contentsOf: escape(byte).utf8)
+                    start = index + 1
+                }
+                index += 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
+    /// Whether one of the eight bytes of `word` needs an escape (below U+0020, `"`, `\\`,
+    /// U+007F): the usual bit tricks for "some byte is less than n" and "some byte is zero",
+    /// exact as tests of existence.
+    @inline(__always)
+    private static func hasEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+            | hasZero(word ^ (ones &* 0x7F)) != 0
+    }
+
     /// The escape of one byte that a JSON string cannot hold as it is.
     private static func escape(_ byte: UInt8) -> String {
         switch byte {

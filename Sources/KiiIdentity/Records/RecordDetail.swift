@@ -67,6 +67,15 @@ extension ValidationError {
             }
         }
 
+        /// 409 (Conflict) for a conflict with what is stored (a taken identifier, an upgrade of a
+        /// user that is not a pseudo user); 400 for the rest.
+        public var httpStatus: Int {
+            switch self {
+            case .alreadyTaken, .notPseudoUser: 409
+            default: 400
+            }
+        }
+
         /// The case's name, as a problem is encoded under `detail`.
         public var name: String {
             switch self {

@@ -100,6 +100,49 @@ struct ValidationErrorResponseTests {
         #expect(error.httpStatus == 400)
     }
 
+    /// A service's own detail declaring its status, as a `401` or a `429` does.
+    struct Throttled: ValidationError.Detail {
+        var code: ValidationError.Code { ValidationError.Code(rawValue: "too_many_attempts") }
+        var name: String { "throttled" }
+        var parameters: [(name: String, value: String)] { [] }
+        var httpStatus: Int { 429 }
+        func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
+            language.phrase("has had too many attempts", ("の", "試行が多すぎます"))
+        }
+        init() {}
+        init?(name: String, parameters: [String: String]) { self.init() }
+    }
+
+    @Test("the status is the one the problems' details declare, 400 when they differ")
+    func statusLivesWithTheDetail() {
+        #expect(ValidationError(.password, Throttled()).httpStatus == 429)
+        #expect(
+            ValidationError([.init(field: .password, Throttled()), .init(field: .user, Throttled())]).httpStatus == 429
+        )
+        #expect(
+            ValidationError([.init(field: .password, Throttled()), .init(field: .locale, .missing)]).httpStatus == 400
+        )
+        #expect(
+            ValidationError([.init(field: .password, Throttled())] + ValidationError(alreadyTaken: [.email]).problems)
+                .httpStatus == 400
+        )
+        #expect(ValidationError.FieldDetail.missing.httpStatus == 400)
+        #expect(ValidationError.RecordDetail.alreadyTaken.httpStatus == 409)
+    }
+
+    @Test("jsonProblems is the array of jsonBody, and appends to a body of a service's own shape")
+    func problemsAlone() {
+        let error = ValidationError([.init(field: .locale, .missing), .init(field: .password, Throttled())])
+        #expect(error.jsonBody(in: .japanese) == #"{"errors":"# + error.jsonProblems(in: .japanese) + "}")
+        var body = #"{"errorCode":"X","errors":"#
+        error.appendJSONProblems(in: .english, to: &body)
+        #expect(
+            body
+                == #"{"errorCode":"X","errors":[{"field":"locale","code":"missing","reason":"is missing","message":"locale is missing"},"#
+                + #"{"field":"password","code":"too_many_attempts","reason":"has had too many attempts","message":"password has had too many attempts"}]"#
+        )
+    }
+
     @Test("already taken round-trips through Codable as its detail")
     func codable() throws {
         let problem = ValidationError(alreadyTaken: [.email]).problems[0]
