@@ -67,7 +67,28 @@ extension ValidationError {
     /// appends than in its content (five problems in English: 3.7 µs as `String` appends).
     public func appendJSONProblems(in language: Language = .english, to text: inout String) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 * problems.count + 2)
+        appendJSONProblems(in: language, to: &bytes)
+        text += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``jsonProblems(in:)`` to the UTF-8 bytes of a body a service writes itself (no
+    /// string in between: the bytes go to the response as they are).
+    ///
+    /// - Returns: where the first problem's message was written, quoted (`"username is too
+    ///   short (…)"`), so that a body with a top-level `message` repeats those bytes instead of
+    ///   building the message again.
+    ///
+    /// ```swift
+    /// var body = Array(#"{"errors":"#.utf8)
+    /// let first = error.appendJSONProblems(in: language, to: &body)
+    /// body += #","message":"#.utf8
+    /// for index in first { body.append(body[index]) }   // in place: no copy of `body`
+    /// body.append(UInt8(ascii: "}"))
+    /// ```
+    @discardableResult
+    public func appendJSONProblems(in language: Language = .english, to bytes: inout [UInt8]) -> Range<Int> {
+        bytes.reserveCapacity(bytes.count + 320 * problems.count + 2)
+        var firstMessage = 0..<0
         bytes.append(UInt8(ascii: "["))
         for (index, problem) in problems.enumerated() {
             let phrase = problem.stored.phrase(in: language)
@@ -78,6 +99,7 @@ extension ValidationError {
             Self.append(#","reason":"#, to: &bytes)
             JSONValue.appendQuoted(phrase.reason, to: &bytes)
             Self.append(#","message":"#, to: &bytes)
+            let messageStart = bytes.count
             switch language {
             case .english:
                 // "label reason", quoted as one string without building it.
@@ -89,10 +111,11 @@ extension ValidationError {
             case .japanese:
                 JSONValue.appendQuoted(problem.message(in: language, phrase: phrase), to: &bytes)
             }
+            if index == 0 { firstMessage = messageStart..<bytes.count }
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: "]"))
-        text += String(decoding: bytes, as: UTF8.self)
+        return firstMessage
     }
 
     /// Appends the UTF-8 bytes of a literal.

@@ -42,8 +42,14 @@ extension JSONValue {
         output += "\""
     }
 
-    /// Appends `text` as a JSON string literal to UTF-8 `output` (see ``quoted(_:)``).
-    package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    /// Appends `text` as a JSON string literal to UTF-8 `output` (see ``quoted(_:)``): for a
+    /// service that writes its answers' bytes itself.
+    ///
+    /// ```swift
+    /// var body = Array(#"{"message":"#.utf8)
+    /// JSONValue.appendQuoted("a\"b", to: &body)   // {"message":"a\"b"
+    /// ```
+    public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         appendEscaped(text, to: &output)
         output.append(UInt8(ascii: "\""))

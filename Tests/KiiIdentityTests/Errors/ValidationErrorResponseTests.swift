@@ -143,6 +143,24 @@ struct ValidationErrorResponseTests {
         )
     }
 
+    @Test("the byte form says where the first message is, in both languages, quoted and escaped")
+    func firstMessageRange() throws {
+        let error = ValidationError([
+            .init(field: .locale, .missing), .init(field: .password, Throttled()),
+        ])
+        for language in [ValidationError.Language.english, .japanese] {
+            var bytes = Array("{\"errors\":".utf8)
+            let first = error.appendJSONProblems(in: language, to: &bytes)
+            let message = String(decoding: bytes[first], as: UTF8.self)
+            #expect(message == JSONValue.quoted(error.problems[0].message(in: language)))
+            #expect(String(decoding: bytes, as: UTF8.self) == "{\"errors\":" + error.jsonProblems(in: language))
+        }
+        let quote = ValidationError([.init(field: .displayName, code: .init(rawValue: "x"), reason: "has \"quotes\"")])
+        var bytes: [UInt8] = []
+        let range = quote.appendJSONProblems(in: .english, to: &bytes)
+        #expect(String(decoding: bytes[range], as: UTF8.self) == #""display name has \"quotes\"""#)
+    }
+
     @Test("already taken round-trips through Codable as its detail")
     func codable() throws {
         let problem = ValidationError(alreadyTaken: [.email]).problems[0]
