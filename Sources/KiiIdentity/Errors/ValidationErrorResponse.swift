@@ -87,39 +87,39 @@ extension ValidationError {
     /// ```
     @discardableResult
     public func appendJSONProblems(in language: Language = .english, to bytes: inout [UInt8]) -> Range<Int> {
-        bytes.reserveCapacity(bytes.count + 320 * problems.count + 2)
+        var writer = ByteWriter(capacity: 320 * problems.count + 2)
         var firstMessage = 0..<0
-        bytes.append(UInt8(ascii: "["))
+        writer.append(UInt8(ascii: "["))
         for (index, problem) in problems.enumerated() {
             let phrase = problem.stored.phrase(in: language)
-            Self.append(index == 0 ? #"{"field":"# : #",{"field":"#, to: &bytes)
-            JSONValue.appendQuoted(problem.field.rawValue, to: &bytes)
-            Self.append(#","code":"#, to: &bytes)
-            JSONValue.appendQuoted(problem.code.rawValue, to: &bytes)
-            Self.append(#","reason":"#, to: &bytes)
-            JSONValue.appendQuoted(phrase.reason, to: &bytes)
-            Self.append(#","message":"#, to: &bytes)
-            let messageStart = bytes.count
+            writer.append(index == 0 ? #"{"field":"# : #",{"field":"#)
+            writer.appendQuoted(problem.field.rawValue)
+            writer.append(#","code":"#)
+            writer.appendQuoted(problem.code.rawValue)
+            writer.append(#","reason":"#)
+            let reasonStart = writer.count + 1
+            writer.appendQuoted(phrase.reason)
+            let reason = reasonStart..<writer.count - 1
+            writer.append(#","message":"#)
+            let messageStart = writer.count
             switch language {
             case .english:
-                // "label reason", quoted as one string without building it.
-                bytes.append(UInt8(ascii: "\""))
-                JSONValue.appendEscaped(EnglishCatalog.label(problem.field), to: &bytes)
-                bytes.append(UInt8(ascii: " "))
-                JSONValue.appendEscaped(phrase.reason, to: &bytes)
-                bytes.append(UInt8(ascii: "\""))
+                // "label reason", quoted as one string without building it, the reason's
+                // escaped bytes repeated from the member before.
+                writer.append(UInt8(ascii: "\""))
+                writer.appendEscaped(EnglishCatalog.label(problem.field))
+                writer.append(UInt8(ascii: " "))
+                writer.appendWritten(reason)
+                writer.append(UInt8(ascii: "\""))
             case .japanese:
-                JSONValue.appendQuoted(problem.message(in: language, phrase: phrase), to: &bytes)
+                writer.appendQuoted(problem.message(in: language, phrase: phrase))
             }
-            if index == 0 { firstMessage = messageStart..<bytes.count }
-            bytes.append(UInt8(ascii: "}"))
+            if index == 0 { firstMessage = messageStart..<writer.count }
+            writer.append(UInt8(ascii: "}"))
         }
-        bytes.append(UInt8(ascii: "]"))
-        return firstMessage
-    }
-
-    /// Appends the UTF-8 bytes of a literal.
-    private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        writer.append(UInt8(ascii: "]"))
+        let offset = bytes.count
+        writer.append(to: &bytes)
+        return firstMessage.lowerBound + offset..<firstMessage.upperBound + offset
     }
 }

@@ -85,7 +85,7 @@ extension JSONValue {
     /// U+007F): the usual bit tricks for "some byte is less than n" and "some byte is zero",
     /// exact as tests of existence.
     @inline(__always)
-    private static func hasEscape(_ word: UInt64) -> Bool {
+    static func hasEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
@@ -94,8 +94,14 @@ extension JSONValue {
             | hasZero(word ^ (ones &* 0x7F)) != 0
     }
 
+    /// Whether a JSON string cannot hold `byte` as it is.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
+    }
+
     /// The escape of one byte that a JSON string cannot hold as it is.
-    private static func escape(_ byte: UInt8) -> String {
+    static func escape(_ byte: UInt8) -> String {
         switch byte {
         case 0x22: "\\\""
         case 0x5C: "\\\\"
