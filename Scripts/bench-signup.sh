@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# The sign-up service under load: wrk on loopback against the release build, one
-# database at a time (an SQLite file, then a throwaway PostgreSQL), each route beside the one that
-# bounds it, in the same run:
-#   - GET /bench/trivial (a fixed answer through the same middleware) and rejected sign-ups (400);
-#   - POST /bench/insert (the body read the same way, one row inserted through the same pool in one
+# The sign-up service under load, through Kii's routes, as a Kii SDK sends a sign-up
+# (POST /api/apps/{appID}/users with X-Kii-AppID, X-Kii-AppKey and Kii's content type): wrk on
+# loopback against the release build, one database at a time (an SQLite file, then a throwaway
+# PostgreSQL), each route beside the one that bounds it, in the same run:
+#   - GET /bench/trivial (a fixed answer through the same server) and rejected sign-ups (400);
+#   - POST /bench/insert (the body collected, one row inserted through the same pool in one
 #     transaction) and accepted sign-ups (201) at bcrypt cost BENCH_BCRYPT_COST (4 by default),
-#     then the same sign-ups with one fixed hash stored instead (SIGNUP_BENCHMARK_NO_HASHING=1).
-# The service runs in benchmark mode (SIGNUP_BENCHMARK=1: the /bench routes, and the time spent in
-# KiiIdentity's calls, bcrypt, the sign-up's transaction and whole requests, read from
-# GET /bench/stats), logging warnings only.
+#     then the same sign-ups with one fixed hash stored instead (BENCH_NO_HASHING=1).
+# The server is signup-service-bench: the service itself plus what only the benchmark builds (the
+# two baseline routes, a timer of each request inside the server read from GET /bench/stats, the
+# fixed hash). KiiIdentity's share of a rejected sign-up is the library's time for that body
+# (kii-identity-bench's row "rejected sign-up (the library's share)", measured in this run: the
+# body read and judged, the error body written) over the server's time a rejected request.
 # SECONDS_PER_RUN (10), CONNECTIONS (16) and THREADS (1) shape the load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,14 +20,16 @@ connections="${CONNECTIONS:-16}"
 threads="${THREADS:-1}"
 cost="${BENCH_BCRYPT_COST:-4}"
 export BENCH_LUA_FOLDER="$PWD/Scripts/bench-signup"
+export KII_APP_ID=benchapp KII_APP_KEY=benchapp-key
 
 if ! command -v wrk >/dev/null; then
     SUDO=$( [ "$(id -u)" = 0 ] || echo sudo )
     $SUDO apt-get install -y wrk >/dev/null
 fi
 swift build -c release --package-path Examples/SignUpService --scratch-path Examples/SignUpService/.build \
-    --product signup-service >/dev/null
-binary=Examples/SignUpService/.build/release/signup-service
+    --product signup-service-bench >/dev/null
+binary=Examples/SignUpService/.build/release/signup-service-bench
+swift build -c release --scratch-path .build-bench --product kii-identity-bench >/dev/null
 
 work="$(mktemp -d /tmp/bench-signup.XXXXXX)"
 ratios=()
@@ -39,10 +44,20 @@ trap cleanup EXIT
 postgres_url="$(PGPORT="${BENCH_PGPORT:-55442}" PGFOLDER="$work/postgres" Scripts/postgres-throwaway.sh start \
     | sed 's/^export SIGNUP_POSTGRES_URL=//')"
 
+# The library's time for the rejected body, in nanoseconds (the median of 9 rounds).
+library_ns="$(.build-bench/release/kii-identity-bench --filter "rejected sign-up" --json --no-batch | python3 -c '
+import json, sys
+figures = json.load(sys.stdin)
+for scenario in figures["scenarios"]:
+    for contender in scenario["contenders"]:
+        if contender["role"] == "engine":
+            print(round(contender["nanosecondsPerOperation"]))
+')"
+
 start_service() {
     : >"$work/service.out"
-    DATABASE_URL="$1" PORT=0 BCRYPT_COST="$cost" SIGNUP_BENCHMARK=1 SIGNUP_BENCHMARK_NO_HASHING="${2:-0}" \
-        LOG_LEVEL=warning "$binary" >"$work/service.out" 2>"$work/service.err" &
+    DATABASE_URL="$1" PORT=0 BCRYPT_COST="$cost" BENCH_NO_HASHING="${2:-0}" \
+        "$binary" >"$work/service.out" 2>"$work/service.err" &
     service_pid=$!
     for _ in $(seq 1 300); do
         port="$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/service.out")"
@@ -61,20 +76,18 @@ stop_service() {
 }
 
 # One wrk run: sets the variable named by its first argument to
-# "requests/s|p50|p99|non-2xx|library|bcrypt|transaction", the last three as microseconds a
-# request: in KiiIdentity's calls (also as a share of the request's time in the service), hashing
-# on a bcrypt thread, and in the sign-up's transaction with its wait for a connection. Each run
-# has its own number, which makes its sign-ups' identities (so it runs in this shell, not in a
-# subshell, where the count would be lost and two runs on one database would collide).
+# "requests/s|p50|p99|non-2xx|server µs a request|KiiIdentity's share". Each run has its own
+# number, which makes its sign-ups' identities (so it runs in this shell, not in a subshell, where
+# the count would be lost and two runs on one database would collide).
 run=0
 measure() {
-    local result="$1" path="$2" script="$3"
+    local result="$1" path="$2" script="$3" share="${4:-}"
     run=$((run + 1))
     curl -s "http://127.0.0.1:$port/bench/stats?reset=1" >/dev/null
     wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency -s "$BENCH_LUA_FOLDER/$script" \
         "http://127.0.0.1:$port$path" -- "$run" >"$work/wrk.txt"
     curl -s "http://127.0.0.1:$port/bench/stats" >"$work/stats.json"
-    printf -v "$result" '%s' "$(python3 - "$work/wrk.txt" "$work/stats.json" <<'PYTHON'
+    printf -v "$result" '%s' "$(python3 - "$work/wrk.txt" "$work/stats.json" "$share" "$library_ns" <<'PYTHON'
 import json, re, sys
 wrk = open(sys.argv[1]).read()
 stats = json.load(open(sys.argv[2]))
@@ -82,14 +95,12 @@ rps = re.search(r"Requests/sec:\s+([\d.]+)", wrk).group(1)
 p50 = re.search(r"\n\s+50%\s+(\S+)", wrk).group(1)
 p99 = re.search(r"\n\s+99%\s+(\S+)", wrk).group(1)
 bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", wrk)
-requests = max(stats["request"]["calls"], 1)
-def per_request(name):
-    return stats[name]["nanoseconds"] / requests / 1000
-share = stats["library"]["nanoseconds"] / max(stats["request"]["nanoseconds"], 1)
-library = f"{per_request('library'):.1f} µs ({100 * share:.1f}%)" if stats["library"]["calls"] else "-"
-bcrypt = f"{per_request('bcrypt'):.0f} µs" if stats["bcrypt"]["calls"] else "-"
-database = f"{per_request('database'):.0f} µs" if stats["database"]["calls"] else "-"
-print("|".join([f"{float(rps):,.0f}", p50, p99, bad.group(1) if bad else "0", library, bcrypt, database]))
+server_ns = stats["nanoseconds"] / max(stats["requests"], 1)
+share = "-"
+if sys.argv[3]:
+    library_ns = float(sys.argv[4])
+    share = f"{library_ns / 1000:.2f} µs ({100 * library_ns / server_ns:.0f}%)"
+print("|".join([f"{float(rps):,.0f}", p50, p99, bad.group(1) if bad else "0", f"{server_ns / 1000:.1f} µs", share]))
 PYTHON
 )"
 }
@@ -102,36 +113,38 @@ warm() {
 }
 
 row() {
-    local rps p50 p99 bad library bcrypt transaction
-    IFS='|' read -r rps p50 p99 bad library bcrypt transaction <<<"$3"
-    echo "| $1 | $2 | $rps | $p50 | $p99 | $bad | $library | $bcrypt | $transaction |"
+    local rps p50 p99 bad server share
+    IFS='|' read -r rps p50 p99 bad server share <<<"$3"
+    echo "| $1 | $2 | $rps | $p50 | $p99 | $bad | $server | $share |"
 }
 
-echo "| database | route | requests/s | p50 | p99 | non-2xx | in KiiIdentity a request | bcrypt a request | transaction a request |"
-echo "|---|---|---|---|---|---|---|---|---|"
+users="/api/apps/$KII_APP_ID/users"
+echo "| database | route | requests/s | p50 | p99 | non-2xx | in the server a request | KiiIdentity a request (share) |"
+echo "|---|---|---|---|---|---|---|---|"
 for database in sqlite postgres; do
     if [ "$database" = sqlite ]; then start_service "sqlite:$work/bench.sqlite"; else start_service "$postgres_url"; fi
     warm /bench/trivial trivial.lua
-    warm /users rejected.lua
+    warm "$users" rejected.lua
     measure trivial /bench/trivial trivial.lua
-    measure rejected /users rejected.lua
+    measure rejected "$users" rejected.lua share
     warm /bench/insert insert.lua
     measure insert /bench/insert insert.lua
-    measure accepted /users accepted.lua
+    measure accepted "$users" accepted.lua
     stop_service
-    # The same sign-ups with one fixed hash stored instead of bcrypt (benchmark mode only): the
-    # rest of an accepted sign-up beside the bare insert.
+    # The same sign-ups with one fixed hash stored instead of bcrypt: the rest of an accepted
+    # sign-up beside the bare insert.
     if [ "$database" = sqlite ]; then start_service "sqlite:$work/bench-no-hash.sqlite" 1; else start_service "$postgres_url" 1; fi
-    measure unhashed /users accepted.lua
+    measure unhashed "$users" accepted.lua
     stop_service
     row "$database" "GET /bench/trivial" "$trivial"
-    row "$database" "POST /users, rejected (400, five problems)" "$rejected"
+    row "$database" "POST $users, rejected (400, five problems)" "$rejected"
     row "$database" "POST /bench/insert (one row, one transaction)" "$insert"
-    row "$database" "POST /users, accepted (201, bcrypt cost $cost)" "$accepted"
-    row "$database" "POST /users, accepted (201, no hashing: benchmark mode)" "$unhashed"
+    row "$database" "POST $users, accepted (201, bcrypt cost $cost)" "$accepted"
+    row "$database" "POST $users, accepted (201, no hashing)" "$unhashed"
     percent() { awk -v a="$(rate "$1")" -v b="$(rate "$2")" 'BEGIN { printf "%.0f%%", 100 * a / b }'; }
     ratios+=("$database: rejected / trivial $(percent "$rejected" "$trivial"), accepted / insert $(percent "$accepted" "$insert"), accepted without hashing / insert $(percent "$unhashed" "$insert")")
 done
 echo
 printf '%s\n' "${ratios[@]}"
+echo "KiiIdentity's share of a rejected sign-up: ${library_ns} ns (kii-identity-bench, this run)"
 echo "($connections connections, $threads wrk thread(s), ${seconds} s a run, $(nproc) cores shared with wrk and the database)"

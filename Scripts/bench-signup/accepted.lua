@@ -1,5 +1,7 @@
 -- Accepted sign-ups: every request a new user (username, email and a Japanese mobile number
--- unique to the run, the wrk thread and the request). wrk's first argument is the run number.
+-- unique to the run, the wrk thread and the request), sent as a Kii SDK sends it to
+-- POST /api/apps/{appID}/users. wrk's first argument is the run number.
+dofile(os.getenv("BENCH_LUA_FOLDER") .. "/kii-headers.lua")
 local counter = 0
 local threads = 0
 
@@ -21,5 +23,5 @@ function body()
 end
 
 request = function()
-    return wrk.format("POST", path_for_request or "/users", { ["Content-Type"] = "application/json" }, body())
+    return wrk.format("POST", path_for_request or kii_users_path, kii_headers, body())
 end

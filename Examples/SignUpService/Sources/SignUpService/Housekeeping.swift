@@ -1,10 +1,10 @@
 import Logging
 import ServiceLifecycle
 
-/// Every five minutes, deletes expired access tokens, expired verification codes and spent
-/// failed-login windows, so that those tables hold only live rows.
+/// Every five minutes, deletes expired access tokens, expired codes and spent failed-attempt
+/// windows, so that those tables hold only live rows.
 struct Housekeeping: Service {
-    let store: UserStore
+    let pool: any DatabasePool
     let logger: Logger
     let clock: @Sendable () -> Int64
     var interval: Duration = .seconds(300)
@@ -18,7 +18,7 @@ struct Housekeeping: Service {
                     return
                 }
                 do {
-                    let swept = try await store.sweep(now: clock())
+                    let swept = try await Self.sweep(pool, now: clock())
                     logger.debug("housekeeping", metadata: ["rows": "\(swept)"])
                 } catch {
                     logger.warning(
@@ -31,9 +31,23 @@ struct Housekeeping: Service {
     }
 }
 
-/// Stops the bcrypt threads after the server's last request.
+extension Housekeeping {
+    /// Deletes what has expired by `now` from every table that expires, in one transaction;
+    /// returns how many rows went.
+    @discardableResult
+    static func sweep(_ pool: any DatabasePool, now: Int64) async throws -> Int {
+        try await pool.transaction { database in
+            let tokens = try await TokenStore.sweep(now: now, in: database)
+            let codes = try await CodeStore.sweep(now: now, in: database)
+            let failures = try await ThrottleStore.sweep(now: now, in: database)
+            return tokens + codes + failures
+        }
+    }
+}
+
+/// Stops the password hasher's threads after the server's last request.
 struct HasherShutdown: Service {
-    let hasher: PasswordHasher
+    let hasher: any PasswordHashing
 
     func run() async throws {
         try? await gracefulShutdown()

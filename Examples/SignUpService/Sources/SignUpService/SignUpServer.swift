@@ -5,9 +5,9 @@ public import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// The service put together: the database pool, the store, the routes and the application
-/// that runs them, ready for `runService()` (SIGTERM and SIGINT stop it gracefully: the server
-/// stops accepting, finishes the requests in flight, then the pool closes).
+/// The service put together: the database pool, the stores, Kii's routes under `/api` and the
+/// application that runs them, ready for `runService()` (SIGTERM and SIGINT stop it gracefully:
+/// the server stops accepting, finishes the requests in flight, then the pool closes).
 ///
 /// ```swift
 /// let server = try await SignUpServer(configuration: ServiceConfiguration(environment: environment))
@@ -16,67 +16,66 @@ import ServiceLifecycle
 public struct SignUpServer: Sendable {
     /// The application (a `Service`): run it with `runService()`, or test it with HummingbirdTesting.
     public let application: Application<RouterResponder<BasicRequestContext>>
-    /// The store, for tests and tools.
-    public let store: UserStore
+    /// The users and their keys, for tests and tools.
+    public let users: UserStore
     /// The settings it runs with.
     public let configuration: ServiceConfiguration
-    /// Where requests' time goes, in benchmark mode.
-    public let timings: BenchmarkTimings
+
+    /// The database pool.
+    public var pool: any DatabasePool { users.pool }
 
     /// Opens the database and builds the application; the schema is migrated, and the phone
     /// engine warmed up, before the server accepts its first request.
     ///
     /// - Parameters:
-    ///   - delivery: where verification codes go; by default they are logged in development
-    ///     mode and dropped otherwise (a deployment sends mail or SMS here).
+    ///   - delivery: where verification and reset codes go; by default they are logged in
+    ///     development mode and dropped otherwise (a deployment sends mail or SMS here).
+    ///   - hasher: how passwords are hashed; bcrypt at the configured cost by default.
     ///   - storeHook: a test's failure injection (see ``StoreStep``).
     ///   - clock: Unix seconds now (tests move time forward).
+    ///   - middleware: wraps every route, outermost first (the benchmark's executable times
+    ///     requests here).
+    ///   - routes: adds routes of the caller's own, outside `/api`, after the service's (the
+    ///     benchmark's executable adds its baselines here).
     ///   - onServerRunning: called with the bound port once the server listens.
     public init(
         configuration: ServiceConfiguration,
         logger: Logger = Logger(label: "signup-service"),
         delivery: VerificationDelivery? = nil,
+        hasher: (any PasswordHashing)? = nil,
         storeHook: (@Sendable (StoreStep) throws -> Void)? = nil,
         clock: @escaping @Sendable () -> Int64 = { SignUpServer.unixTime() },
+        middleware: [any MiddlewareProtocol<Request, Response, BasicRequestContext>] = [],
+        routes: (Router<BasicRequestContext>, any DatabasePool) -> Void = { _, _ in },
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         self.configuration = configuration
         let pool = try await Self.makePool(configuration, logger: logger)
-        store = UserStore(pool: pool, hook: storeHook)
-        timings = BenchmarkTimings(enabled: configuration.benchmarkRoutes)
-        let hasher = PasswordHasher(
-            cost: configuration.bcryptCost,
-            timing: timings.bcrypt,
-            hashes: !configuration.benchmarkWithoutHashing
-        )
-        let api = SignUpAPI(
-            store: store,
+        users = UserStore(pool: pool, hook: storeHook)
+        let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
+        let service = ServiceContext(
+            users: users,
+            tokens: TokenStore(pool: pool),
+            codes: CodeStore(pool: pool),
+            throttle: ThrottleStore(pool: pool),
             hasher: hasher,
             configuration: configuration,
             delivery: delivery ?? Self.defaultDelivery(development: configuration.development, logger: logger),
-            clock: clock,
-            timings: timings
+            clock: clock
         )
 
         let router = Router()
-        router.add(middleware: AnswerMiddleware(timings: timings))
-        var routes = Routes(router: router)
-        routes.add(.post, "/users") { request, _ in try await api.signUp(request) }
-        routes.add(.post, "/users/pseudo") { request, _ in try await api.createPseudoUser(request) }
-        routes.add(.put, "/users/me/identity") { request, _ in try await api.upgrade(request) }
-        routes.add(.post, "/oauth2/token") { request, _ in try await api.logIn(request) }
-        routes.add(.get, "/users/me") { request, _ in try await api.readMe(request) }
-        routes.add(.patch, "/users/me") { request, _ in try await api.update(request) }
-        routes.add(.delete, "/users/me") { request, _ in try await api.deleteMe(request) }
-        routes.add(.post, "/users/me/verify") { request, _ in try await api.verify(request) }
-        routes.add(.get, "/users/:userID") { request, context in
-            try await api.readUser(request, userID: try context.parameters.require("userID"))
-        }
-        routes.add(.get, "/health") { _, _ in try await api.health() }
-        if configuration.benchmarkRoutes {
-            BenchmarkRoutes(store: store, timings: timings).add(to: &routes)
-        }
-        routes.addMethodNotAllowed()
+        for outer in middleware { router.add(middleware: outer) }
+        router.add(middleware: Self.cors)
+        router.add(middleware: FailureMiddleware())
+        var table = Routes(router: router)
+        UserRoutes(service: service).add(to: &table)
+        TokenRoutes(service: service).add(to: &table)
+        IdentityRoutes(service: service).add(to: &table)
+        PasswordResetRoutes(service: service).add(to: &table)
+        HealthRoute(pool: pool).add(to: &table)
+        table.addMethodNotAllowed()
+        routes(router, pool)
 
         var application = Application(
             router: router,
@@ -86,16 +85,28 @@ public struct SignUpServer: Sendable {
         )
         application.addServices(
             pool,
-            Housekeeping(store: store, logger: logger, clock: clock),
+            Housekeeping(pool: pool, logger: logger, clock: clock),
             HasherShutdown(hasher: hasher)
         )
-        let benchmark = configuration.benchmarkRoutes
         application.beforeServerStarts {
             try await Schema.migrate(pool, logger: logger)
-            if benchmark { try await BenchmarkRoutes.createTable(pool) }
             PhoneNumber.warmUp()
         }
         self.application = application
+    }
+
+    /// What a browser's SDK needs: preflights answered, `Access-Control-Allow-Origin: *` on every
+    /// answer (errors too), Kii's headers allowed.
+    static var cors: CORSMiddleware<BasicRequestContext> {
+        CORSMiddleware(
+            allowOrigin: .all,
+            allowHeaders: [
+                .accept, .acceptLanguage, .authorization, .contentType, .origin, .kiiAppID, .kiiAppKey, .kiiSDK,
+            ],
+            allowMethods: [.get, .head, .post, .put, .delete, .options],
+            exposedHeaders: ["Location", "Retry-After", "Content-Language"],
+            maxAge: .seconds(600)
+        )
     }
 
     /// The pool `configuration` names.
@@ -110,16 +121,19 @@ public struct SignUpServer: Sendable {
 
     /// Logs codes at notice level in development mode; drops them otherwise (nothing sends them).
     static func defaultDelivery(development: Bool, logger: Logger) -> VerificationDelivery {
-        VerificationDelivery { userID, kind, code in
+        VerificationDelivery { message in
             if development {
                 logger.notice(
-                    "verification code (development mode only)",
-                    metadata: ["userID": "\(userID)", "kind": "\(kind)", "code": "\(code.digits)"]
+                    "code (development mode only)",
+                    metadata: [
+                        "userID": "\(message.userID)", "purpose": "\(message.purpose.rawValue)",
+                        "channel": "\(message.channel)", "code": "\(message.code.digits)",
+                    ]
                 )
             } else {
                 logger.info(
-                    "verification code issued (not sent: no delivery configured)",
-                    metadata: ["kind": "\(kind)"]
+                    "code issued (not sent: no delivery configured)",
+                    metadata: ["purpose": "\(message.purpose.rawValue)", "channel": "\(message.channel)"]
                 )
             }
         }

@@ -17,8 +17,14 @@ do {
         logger: logger,
         onServerRunning: { port in
             // Unbuffered, so that a supervisor (or a test) reading the output sees it at once.
-            let line = "signup-service listening on \(configuration.host):\(port), database \(configuration.database)\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
+            let app = configuration.app
+            let development = app == .development ? " (development defaults: set KII_APP_ID and KII_APP_KEY)" : ""
+            let lines = """
+                signup-service listening on \(configuration.host):\(port), database \(configuration.database)
+                Kii app ID \(app.id), app key \(app.key)\(development); SDK base URL http://\(configuration.host):\(port)/api
+
+                """
+            FileHandle.standardOutput.write(Data(lines.utf8))
         }
     )
     try await server.application.runService()

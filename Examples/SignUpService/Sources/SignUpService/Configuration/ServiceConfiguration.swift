@@ -18,8 +18,7 @@ public import KiiIdentity
 /// | `MOBILE_ONLY` | true | accept only mobile phone numbers |
 /// | `DEVELOPMENT` | false | log verification codes (nothing sends them) |
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
-/// | `SIGNUP_BENCHMARK` | false | adds the benchmark's routes (`GET /bench/trivial`, `POST /bench/insert`) |
-/// | `SIGNUP_BENCHMARK_NO_HASHING` | false | with `SIGNUP_BENCHMARK`: stores one fixed hash instead of hashing, to measure the rest of a sign-up |
+/// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither) |
 public struct ServiceConfiguration: Sendable {
     /// The address to listen on.
     public var host = "127.0.0.1"
@@ -43,11 +42,8 @@ public struct ServiceConfiguration: Sendable {
     public var development = false
     /// The size of the PostgreSQL pool.
     public var postgresMaxConnections = 20
-    /// Adds the benchmark's routes: a trivial one and a bare insert through the same pool.
-    public var benchmarkRoutes = false
-    /// Benchmark mode only: passwords are not hashed (one fixed hash is stored), so that a
-    /// measurement shows the rest of an accepted sign-up beside the bare insert.
-    public var benchmarkWithoutHashing = false
+    /// The app the service is: its ID and key.
+    public var app = KiiApp.development
 
     /// The defaults.
     public init() {}
@@ -90,12 +86,22 @@ public struct ServiceConfiguration: Sendable {
         if let on = try flag("EXPOSE_FULL_USER_DATA") { policy.exposeFullUserData = on }
         if let on = try flag("MOBILE_ONLY") { policy.mobileOnly = on }
         if let on = try flag("DEVELOPMENT") { development = on }
-        if let on = try flag("SIGNUP_BENCHMARK") { benchmarkRoutes = on }
-        if let on = try flag("SIGNUP_BENCHMARK_NO_HASHING") {
-            guard !on || benchmarkRoutes else {
-                throw ConfigurationError(name: "SIGNUP_BENCHMARK_NO_HASHING", reason: "needs SIGNUP_BENCHMARK=1")
+        app = try Self.app(in: environment)
+    }
+
+    /// `KII_APP_ID` and `KII_APP_KEY`: both, or neither (the development app).
+    private static func app(in environment: [String: String]) throws(ConfigurationError) -> KiiApp {
+        let id = environment["KII_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
+        let key = environment["KII_APP_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        switch (id, key) {
+        case (nil, nil): return .development
+        case (let id?, let key?):
+            for (name, value) in [("KII_APP_ID", id), ("KII_APP_KEY", key)] where !KiiApp.isWellFormed(value) {
+                throw ConfigurationError(name: name, reason: "must be 1 to 64 ASCII letters, digits, - or _")
             }
-            benchmarkWithoutHashing = on
+            return KiiApp(id: id, key: key)
+        case (nil, _): throw ConfigurationError(name: "KII_APP_ID", reason: "must be set with KII_APP_KEY")
+        case (_, nil): throw ConfigurationError(name: "KII_APP_KEY", reason: "must be set with KII_APP_ID")
         }
     }
 }

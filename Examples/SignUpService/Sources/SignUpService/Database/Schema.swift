@@ -27,9 +27,12 @@ import SQLKit
 ///
 /// plus `access_tokens` (SHA-256 of each token), `verification_codes` (SHA-256 of each code) and
 /// `login_failures` (the failed-login throttle, shared by every instance).
+///
+/// Version 2 (Kii's wire): `users.internal_id` (Kii's `internalUserID`, unique; rows of version 1
+/// get one at the migration) and `password_reset_codes` (SHA-256 of each reset code).
 public enum Schema {
     /// The version this build of the service writes.
-    public static let version = 1
+    public static let version = 2
 
     /// Each migration's statements, the first for version 1. Every statement is one text for
     /// SQLite and PostgreSQL.
@@ -80,7 +83,18 @@ public enum Schema {
                 failures INTEGER NOT NULL
             )
             """,
-        ]
+        ],
+        [
+            "ALTER TABLE users ADD COLUMN internal_id BIGINT",
+            "CREATE UNIQUE INDEX IF NOT EXISTS users_by_internal_id ON users (internal_id)",
+            """
+            CREATE TABLE IF NOT EXISTS password_reset_codes (
+                user_id TEXT PRIMARY KEY REFERENCES users (user_id) ON DELETE CASCADE,
+                code_hash TEXT NOT NULL,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+        ],
     ]
 
     /// Creates the tables, or applies the migrations the database has not had; safe to run from
@@ -102,6 +116,7 @@ public enum Schema {
             for statements in migrations[before...] {
                 for statement in statements { try await database.raw("\(unsafeRaw: statement)").run() }
             }
+            if before < 2 { try await giveInternalIDs(in: database) }
             if current == nil {
                 try await database.raw("INSERT INTO signup_schema (version) VALUES (\(bind: migrations.count))").run()
             } else {
@@ -109,6 +124,19 @@ public enum Schema {
             }
             logger.info("schema migrated", metadata: ["from": "\(before)", "to": "\(migrations.count)"])
             return before
+        }
+    }
+
+    /// Gives each user of version 1 an internal ID (version 2's column).
+    private static func giveInternalIDs(in database: any SQLDatabase) async throws {
+        let userIDs = try await database.raw("SELECT user_id FROM users WHERE internal_id IS NULL").all(
+            decodingColumn: "user_id",
+            as: String.self
+        )
+        for userID in userIDs {
+            try await database.raw(
+                "UPDATE users SET internal_id = \(bind: StoredUser.newInternalID()) WHERE user_id = \(bind: userID)"
+            ).run()
         }
     }
 }

@@ -4,12 +4,19 @@ import KiiIdentity
 import NIOCore
 
 extension Response {
-    /// A JSON answer.
-    static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Response {
-        Response(
+    /// A JSON answer of Kii's `contentType` (`application/vnd.kii.…+json`), or `application/json`.
+    static func json(
+        _ status: HTTPResponse.Status,
+        _ members: [String: JSONValue],
+        contentType: String = "application/json",
+        headers: HTTPFields = [:]
+    ) -> Response {
+        var headers = headers
+        headers[.contentType] = contentType + "; charset=utf-8"
+        return Response(
             status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: value.description))
+            headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(members).description))
         )
     }
 

@@ -2,9 +2,10 @@ import HTTPTypes
 import Hummingbird
 
 /// The routes of the service, registered so that a known path with another method is 405 (with
-/// `Allow`) and an unknown path 404, both in the service's error shape.
+/// `Allow`) and an unknown path 404, both in Kii's error shape. Each resource adds its own
+/// (``UserRoutes``, ``TokenRoutes``, ...), beside its handlers.
 struct Routes {
-    private let router: Router<BasicRequestContext>
+    let router: Router<BasicRequestContext>
     private var methods: [String: [HTTPRequest.Method]] = [:]
     private var order: [String] = []
 
@@ -29,8 +30,7 @@ struct Routes {
             let allowHeader = allowed.map(\.rawValue).joined(separator: ", ")
             for method in common where !allowed.contains(method) {
                 router.on(RouterPath(path), method: method) { request, _ -> Response in
-                    throw APIFailure(
-                        .methodNotAllowed,
+                    throw ServiceFailure(
                         .method,
                         .methodNotAllowed(method: request.method.rawValue, allowed: allowed.map(\.rawValue)),
                         headers: [.allow: allowHeader]

@@ -1,45 +1,98 @@
 public import HTTPTypes
+public import Hummingbird
 public import KiiIdentity
+import NIOCore
 
-/// An answer other than success, thrown by a route and turned into a response by
-/// ``AnswerMiddleware`` in the request's language: a status, the problems (the library's, or
-/// the service's own ``ServiceProblem``s, in one `ValidationError`), and any headers
-/// (`Retry-After`, `Allow`, `WWW-Authenticate`).
-public struct APIFailure: Error, Sendable {
-    /// The HTTP status.
-    public var status: HTTPResponse.Status
-    /// The problems.
+/// An answer other than success, as Kii Cloud writes it: the status and Kii's `errorCode` come
+/// from the problems themselves (``ServiceProblem/httpStatus``, `ValidationError.httpStatus`),
+/// never from the handler that throws it, and the body keeps every problem the engine found:
+///
+/// ```json
+/// {"errorCode":"INVALID_INPUT_DATA",
+///  "errors":[{"field":"loginName","code":"too_short","reason":"…","message":"…"}],
+///  "message":"username is too short (minimum 3 characters)"}
+/// ```
+///
+/// `message` is the first problem's, `errors` all of them, both in the request's
+/// `Accept-Language` (English or Japanese). A failed login adds OAuth's `error` and
+/// `error_description` (what Kii's token endpoint answers).
+public struct ServiceFailure: HTTPResponseError, Sendable {
+    /// The problems (the library's, or the service's own ``ServiceProblem``s).
     public var error: ValidationError
-    /// Headers to add.
+    /// Headers to add (`Retry-After`, `Allow`, `WWW-Authenticate`).
     public var headers: HTTPFields
 
-    /// A failure with one of the service's own problems, about `field`.
-    init(
-        _ status: HTTPResponse.Status,
-        _ field: ValidationError.Field,
-        _ problem: ServiceProblem,
-        headers: HTTPFields = [:]
-    ) {
-        self.status = status
+    /// A failure of one of the service's own problems, about `field`.
+    init(_ field: ValidationError.Field, _ problem: ServiceProblem, headers: HTTPFields = [:]) {
         self.error = ValidationError(field, problem)
         self.headers = headers
     }
 
-    /// A failure with the library's problems; the status is the error's own (400, or 409 for
-    /// a taken key or a user that is not a pseudo user).
+    /// A failure of the library's problems.
     init(_ error: ValidationError) {
-        status = HTTPResponse.Status(code: error.httpStatus)
         self.error = error
         headers = [:]
     }
 
-    /// The body: `{"errors":[{"field","code","reason","message"}, ...]}` in `language`.
-    func body(in language: ValidationError.Language) -> String {
-        error.jsonBody(in: language)
+    /// The status the problems declare.
+    public var status: HTTPResponse.Status { HTTPResponse.Status(code: error.httpStatus) }
+
+    /// Kii's `errorCode`: the service problem's own; for the library's, `USER_ALREADY_EXISTS`
+    /// when an identifier is taken, `USER_ALREADY_HAS_IDENTITY` for the upgrade of a user that
+    /// is not a pseudo user, and `INVALID_INPUT_DATA` for every rule of the input.
+    public var errorCode: String {
+        if let problem = error.problems.first?.detail as? ServiceProblem { return problem.kiiErrorCode }
+        if error.contains(.alreadyTaken) { return "USER_ALREADY_EXISTS" }
+        if error.contains(.notAPseudoUser) { return "USER_ALREADY_HAS_IDENTITY" }
+        return "INVALID_INPUT_DATA"
     }
 
     /// The codes of the problems, for the log (never their values).
-    var codes: String {
-        error.problems.map(\.code.rawValue).joined(separator: ",")
+    var codes: String { error.problems.map(\.code.rawValue).joined(separator: ",") }
+
+    /// The answer in the language of the request's `Accept-Language`.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
+    }
+
+    /// The answer in `language`.
+    func response(in language: ValidationError.Language) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentLanguage] = language.rawValue
+        return Response(
+            status: status,
+            headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body(in: language)))
+        )
+    }
+
+    /// The codes of OAuth's token endpoint (RFC 6749, 5.2), answered with `error` and
+    /// `error_description` beside Kii's members.
+    static let oauthCodes: Set<String> = ["invalid_grant", "unsupported_grant_type"]
+
+    /// The body's UTF-8 bytes, written into one buffer: the problems first, then the first
+    /// one's message copied from what was written (never built twice).
+    func body(in language: ValidationError.Language) -> [UInt8] {
+        let code = errorCode
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128 + 320 * error.problems.count)
+        bytes.append(contentsOf: #"{"errorCode":"#.utf8)
+        JSONValue.appendQuoted(code, to: &bytes)
+        bytes.append(contentsOf: #","errors":"#.utf8)
+        let first = error.appendJSONProblems(in: language, to: &bytes)
+        func appendFirstMessage() {
+            for index in first { bytes.append(bytes[index]) }
+        }
+        bytes.append(contentsOf: #","message":"#.utf8)
+        appendFirstMessage()
+        if Self.oauthCodes.contains(code) {
+            bytes.append(contentsOf: #","error":"#.utf8)
+            JSONValue.appendQuoted(code, to: &bytes)
+            bytes.append(contentsOf: #","error_description":"#.utf8)
+            appendFirstMessage()
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 }

@@ -4,7 +4,7 @@ import NIOPosix
 
 /// bcrypt (hummingbird-auth's `HummingbirdBcrypt`) on a thread pool of its own, so that hashing
 /// neither blocks Swift's cooperative threads nor delays the SQLite calls on NIO's shared pool.
-public struct PasswordHasher: Sendable {
+public struct PasswordHasher: PasswordHashing {
     /// bcrypt's cost (4 to 31).
     public let cost: UInt8
     private let threads: NIOThreadPool
@@ -13,20 +13,9 @@ public struct PasswordHasher: Sendable {
     /// an unknown identifier takes as long as a wrong password.
     private let decoy: String
 
-    /// Sums the time of each hash on its thread (benchmark mode).
-    private let timing: TimeTotal
-
-    /// Whether passwords are hashed; `false` only in benchmark mode, to measure the rest.
-    private let hashes: Bool
-
     /// A hasher of `cost` on `threads` threads (one a core by default; started here, stopped by
     /// ``shutdown()``).
-    ///
-    /// - Parameter hashes: `false` stores the decoy's hash for every password (benchmark mode
-    ///   only: `SIGNUP_BENCHMARK_NO_HASHING`).
-    public init(cost: UInt8, threads: Int? = nil, timing: TimeTotal = TimeTotal(enabled: false), hashes: Bool = true) {
-        self.timing = timing
-        self.hashes = hashes
+    public init(cost: UInt8, threads: Int? = nil) {
         self.cost = cost
         self.threads = NIOThreadPool(numberOfThreads: max(1, threads ?? System.coreCount))
         self.threads.start()
@@ -35,10 +24,8 @@ public struct PasswordHasher: Sendable {
 
     /// The bcrypt hash of `password`, with a new random salt.
     public func hash(_ password: String) async throws -> String {
-        guard hashes else { return decoy }
         let cost = cost
-        let timing = timing
-        return try await threads.runIfActive { timing.measure { Bcrypt.hash(password, cost: cost) } }
+        return try await threads.runIfActive { Bcrypt.hash(password, cost: cost) }
     }
 
     /// Whether `password` matches `hash`; with no hash, checks the decoy and answers `false`.

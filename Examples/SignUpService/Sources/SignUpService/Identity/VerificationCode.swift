@@ -23,6 +23,11 @@ public struct VerificationCode: Sendable, Hashable, CustomStringConvertible {
         SHA256Hex.of("\(userID):\(kind.rawValue):\(digits)")
     }
 
+    /// The stored hash of the code as a password reset's code for `userID`.
+    public func resetHash(userID: String) -> String {
+        SHA256Hex.of("\(userID):password-reset:\(digits)")
+    }
+
     /// `VerificationCode(<redacted>)`: a code never reaches a log through its description.
     public var description: String { "VerificationCode(<redacted>)" }
 
@@ -34,18 +39,6 @@ public struct VerificationCode: Sendable, Hashable, CustomStringConvertible {
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }
         return difference == 0
-    }
-}
-
-/// Where issued verification codes go. The service's default logs them in development mode
-/// only; a deployment sends mail or SMS here; tests keep them.
-public struct VerificationDelivery: Sendable {
-    /// Called after the transaction that stored the code's hash has committed.
-    public var deliver: @Sendable (_ userID: String, _ kind: LoginKind, _ code: VerificationCode) -> Void
-
-    /// A delivery that calls `deliver`.
-    public init(deliver: @escaping @Sendable (_ userID: String, _ kind: LoginKind, _ code: VerificationCode) -> Void) {
-        self.deliver = deliver
     }
 }
 

@@ -1,9 +1,12 @@
+import Foundation
 public import KiiIdentity
 
 /// A user as the `users` table holds it.
 public struct StoredUser: Sendable, Hashable {
-    /// The server-assigned ID.
+    /// The server-assigned ID (a UUID in lowercase, as Kii's user IDs look).
     public var userID: String
+    /// Kii's `internalUserID`: a number, unique, at most 2^53 - 1 (exact in a JavaScript client).
+    public var internalID: Int64
     /// The user's record (no password).
     public var record: UserRecord
     /// The bcrypt hash of the password; `nil` for a pseudo user.
@@ -12,20 +15,60 @@ public struct StoredUser: Sendable, Hashable {
     public var emailVerified: Bool?
     /// `phoneNumberVerified`: `nil` without a phone number.
     public var phoneVerified: Bool?
+    /// When the user was created, in Unix seconds.
+    public var createdAt: Int64
+    /// When the user was last changed, in Unix seconds.
+    public var modifiedAt: Int64
 
     /// Creates a stored user.
     public init(
         userID: String,
+        internalID: Int64,
         record: UserRecord,
         passwordHash: String?,
         emailVerified: Bool?,
-        phoneVerified: Bool?
+        phoneVerified: Bool?,
+        createdAt: Int64,
+        modifiedAt: Int64
     ) {
         self.userID = userID
+        self.internalID = internalID
         self.record = record
         self.passwordHash = passwordHash
         self.emailVerified = emailVerified
         self.phoneVerified = phoneVerified
+        self.createdAt = createdAt
+        self.modifiedAt = modifiedAt
+    }
+
+    /// A new user's row, created `now`, with new IDs.
+    public init(
+        newUser record: UserRecord,
+        passwordHash: String?,
+        emailVerified: Bool?,
+        phoneVerified: Bool?,
+        now: Int64
+    ) {
+        self.init(
+            userID: Self.newUserID(),
+            internalID: Self.newInternalID(),
+            record: record,
+            passwordHash: passwordHash,
+            emailVerified: emailVerified,
+            phoneVerified: phoneVerified,
+            createdAt: now,
+            modifiedAt: now
+        )
+    }
+
+    /// A new user ID: a random UUID in lowercase.
+    static func newUserID() -> String { UUID().uuidString.lowercased() }
+
+    /// A new internal ID: random, 1 to 2^53 - 1 (a collision is one in 9 × 10^15 a pair, and the
+    /// column is unique: such an insert fails rather than sharing a number).
+    static func newInternalID() -> Int64 {
+        var generator = SystemRandomNumberGenerator()
+        return Int64.random(in: 1...(1 << 53 - 1), using: &generator)
     }
 
     /// Whether the user has no identifier and no password yet.

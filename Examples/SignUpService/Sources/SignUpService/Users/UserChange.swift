@@ -17,6 +17,8 @@ public struct UserChange: Sendable {
     public var newKeys: [UniquenessKey]
     /// Verification codes to issue (replacing any earlier code of the same kind).
     public var codes: [IssuedCode]
+    /// With a new password hash: the token to keep (the caller's); the user's others are revoked.
+    public var keepingTokenHash: String?
 
     /// Creates a change.
     public init(
@@ -26,7 +28,8 @@ public struct UserChange: Sendable {
         phoneVerified: Bool?,
         releasedKinds: [LoginKind] = [],
         newKeys: [UniquenessKey] = [],
-        codes: [IssuedCode] = []
+        codes: [IssuedCode] = [],
+        keepingTokenHash: String? = nil
     ) {
         self.record = record
         self.passwordHash = passwordHash
@@ -35,25 +38,6 @@ public struct UserChange: Sendable {
         self.releasedKinds = releasedKinds
         self.newKeys = newKeys
         self.codes = codes
-    }
-}
-
-/// A verification code as the store keeps it: its hash, never the code.
-public struct IssuedCode: Sendable, Hashable {
-    /// The identifier it verifies (email or phone).
-    public var kind: LoginKind
-    /// The identifier's key when the code was issued (a later change makes the code stale).
-    public var value: String
-    /// The code's hash (see ``VerificationCode``).
-    public var codeHash: String
-    /// Unix seconds after which the code is refused.
-    public var expiresAt: Int64
-
-    /// Creates a stored code.
-    public init(kind: LoginKind, value: String, codeHash: String, expiresAt: Int64) {
-        self.kind = kind
-        self.value = value
-        self.codeHash = codeHash
-        self.expiresAt = expiresAt
+        self.keepingTokenHash = keepingTokenHash
     }
 }

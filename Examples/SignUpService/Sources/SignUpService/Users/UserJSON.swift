@@ -1,32 +1,35 @@
 import KiiIdentity
 
-/// A stored user as the API answers it: the record's members (Kii's names), `userID`, and the
-/// verification flags of the identifiers shown. Never the password or its hash.
+/// A stored user as Kii's API answers it (`UserDataRetrievalResponse`): the record's members
+/// (Kii's names, the phone number in E.164), custom fields at the top level, and the server's
+/// members: `userID`, `internalUserID`, `emailAddressVerified` and `phoneNumberVerified` (where
+/// the user has that address), `_hasPassword`, `_disabled`, `createdAt` and `modifiedAt`
+/// (milliseconds). Never the password or its hash.
 enum UserJSON {
     /// What the user themself reads: everything.
-    static func owner(_ user: StoredUser) -> JSONValue {
+    static func owner(_ user: StoredUser) -> [String: JSONValue] {
         var members = user.record.json
         members["userID"] = .string(user.userID)
-        addFlags(of: user, to: &members)
-        return .object(members)
-    }
-
-    /// What another user reads: by Kii's "Expose Full User Data to Others", everything, or the
-    /// username and the display name (plus the user ID).
-    static func others(_ user: StoredUser, exposeFullUserData: Bool) -> JSONValue {
-        var members = user.record.visibleToOthers(exposeFullUserData: exposeFullUserData).json
-        members["userID"] = .string(user.userID)
-        if exposeFullUserData { addFlags(of: user, to: &members) }
-        return .object(members)
-    }
-
-    /// `emailAddressVerified` and `phoneNumberVerified`, where the user has that identifier.
-    private static func addFlags(of user: StoredUser, to members: inout [String: JSONValue]) {
+        members["internalUserID"] = .integer(Int(user.internalID))
         if user.record.email != nil, let verified = user.emailVerified {
             members["emailAddressVerified"] = .bool(verified)
         }
         if user.record.phone != nil, let verified = user.phoneVerified {
             members["phoneNumberVerified"] = .bool(verified)
         }
+        members["_hasPassword"] = .bool(user.passwordHash != nil)
+        members["_disabled"] = .bool(false)
+        members["createdAt"] = .integer(Int(user.createdAt) * 1_000)
+        members["modifiedAt"] = .integer(Int(user.modifiedAt) * 1_000)
+        return members
+    }
+
+    /// What another user reads: by Kii's "Expose Full User Data to Others", everything, or the
+    /// user ID, the username and the display name.
+    static func others(_ user: StoredUser, exposeFullUserData: Bool) -> [String: JSONValue] {
+        if exposeFullUserData { return owner(user) }
+        var members = user.record.visibleToOthers(exposeFullUserData: false).json
+        members["userID"] = .string(user.userID)
+        return members
     }
 }

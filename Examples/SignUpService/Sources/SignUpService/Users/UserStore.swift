@@ -1,8 +1,10 @@
 public import KiiIdentity
 import SQLKit
 
-/// The service's users in SQL: every write one transaction on one leased connection, every
-/// statement one text for SQLite and PostgreSQL.
+/// The `users` table and its `identity_keys`, in SQL: every write one transaction on one leased
+/// connection, every statement one text for SQLite and PostgreSQL. A write that also touches
+/// another table (a new user's verification codes, a pseudo user's first token, a password
+/// change's revoked tokens) runs that table's store's statements in the same transaction.
 ///
 /// Uniqueness lives in the database: each ``UniquenessKey`` of a user is a row of
 /// `identity_keys`, whose primary key is (kind, value). The keys are inserted with
@@ -24,30 +26,30 @@ public struct UserStore: Sendable {
         self.hook = hook
     }
 
-    // MARK: Users
+    // MARK: Writes
 
     /// Stores a new user with its keys and verification codes.
     ///
     /// - Throws: ``StoreError/taken(_:)`` with every kind another user holds (nothing written).
-    public func create(_ user: StoredUser, keys: [UniquenessKey], codes: [IssuedCode], now: Int64) async throws {
+    public func create(_ user: StoredUser, keys: [UniquenessKey], codes: [IssuedCode]) async throws {
         let hook = hook
         try await pool.transaction { database in
-            try await Self.insert(user, now: now, into: database)
+            try await Self.insert(user, into: database)
             try hook?(.afterUserRow)
             try await Self.take(keys, for: user.userID, in: database)
             try hook?(.afterKeys)
-            try await Self.replace(codes, of: user.userID, in: database)
+            try await CodeStore.replace(codes, of: user.userID, in: database)
             try hook?(.beforeCommit)
         }
     }
 
     /// Stores a new pseudo user (no keys) and its first access token.
-    public func createPseudoUser(_ user: StoredUser, token: AccessTokenRecord, now: Int64) async throws {
+    public func createPseudoUser(_ user: StoredUser, token: AccessTokenRecord) async throws {
         let hook = hook
         try await pool.transaction { database in
-            try await Self.insert(user, now: now, into: database)
+            try await Self.insert(user, into: database)
             try hook?(.afterUserRow)
-            try await Self.insert(token, into: database)
+            try await TokenStore.insert(token, into: database)
             try hook?(.beforeCommit)
         }
     }
@@ -81,13 +83,12 @@ public struct UserStore: Sendable {
                 throw StoreError.userNotFound
             }
             let (change, extra) = try decide(current)
-            let updated = StoredUser(
-                userID: userID,
-                record: change.record,
-                passwordHash: change.passwordHash ?? current.passwordHash,
-                emailVerified: change.emailVerified,
-                phoneVerified: change.phoneVerified
-            )
+            var updated = current
+            updated.record = change.record
+            updated.passwordHash = change.passwordHash ?? current.passwordHash
+            updated.emailVerified = change.emailVerified
+            updated.phoneVerified = change.phoneVerified
+            updated.modifiedAt = now
             try await database.raw(
                 """
                 UPDATE users SET record = \(bind: Self.text(of: updated.record)),
@@ -101,17 +102,76 @@ public struct UserStore: Sendable {
                 try await database.raw(
                     "DELETE FROM identity_keys WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)"
                 ).run()
-                try await Self.deleteCode(kind, of: userID, in: database)
+                try await CodeStore.deleteCode(kind, of: userID, in: database)
             }
             try await Self.take(change.newKeys, for: userID, in: database)
             try hook?(.afterKeys)
-            try await Self.replace(change.codes, of: userID, in: database)
+            try await CodeStore.replace(change.codes, of: userID, in: database)
+            if change.passwordHash != nil, let keeping = change.keepingTokenHash {
+                try await TokenStore.revokeTokens(of: userID, except: keeping, in: database)
+            }
             try hook?(.beforeCommit)
             return (updated, extra)
         }
     }
 
-    /// Deletes a user; its keys, tokens and codes go with it (`ON DELETE CASCADE`).
+    /// Sets a new password hash when `allowed` accepts the user as locked, and revokes the
+    /// user's tokens but `keepingTokenHash` (a change keeps the caller's own; a reset keeps none).
+    ///
+    /// - Parameter allowed: checks the locked user (the current password, a reset code); what it
+    ///   throws rolls back and is thrown on.
+    /// - Throws: ``StoreError/userNotFound``; what `allowed` throws.
+    func setPassword(
+        of userID: String,
+        to hash: String,
+        now: Int64,
+        keepingTokenHash: String?,
+        allowed: @escaping @Sendable (StoredUser, any SQLDatabase) async throws -> Void
+    ) async throws {
+        let hook = hook
+        try await pool.transaction { database in
+            guard let current = try await Self.select(userID, in: database, forUpdate: true) else {
+                throw StoreError.userNotFound
+            }
+            try await allowed(current, database)
+            try await database.raw(
+                "UPDATE users SET password_hash = \(bind: hash), updated_at = \(bind: now) WHERE user_id = \(bind: userID)"
+            ).run()
+            try hook?(.afterUserRow)
+            try await TokenStore.revokeTokens(of: userID, except: keepingTokenHash, in: database)
+            try await CodeStore.deleteResetCode(of: userID, in: database)
+            try hook?(.beforeCommit)
+        }
+    }
+
+    /// Marks `kind` verified when `codeHash` is the user's current, unexpired code for the
+    /// identifier the user has now; the code is used up.
+    ///
+    /// - Returns: whether the code was right.
+    public func verify(userID: String, kind: LoginKind, codeHash: String, now: Int64) async throws -> Bool {
+        try await pool.transaction { database in
+            guard let user = try await Self.select(userID, in: database, forUpdate: true),
+                let current = user.record.uniquenessKeys[kind],
+                try await CodeStore.matches(
+                    kind,
+                    of: userID,
+                    value: current,
+                    codeHash: codeHash,
+                    now: now,
+                    in: database
+                )
+            else { return false }
+            let column = kind == .email ? "email_verified" : "phone_verified"
+            try await database.raw(
+                "UPDATE users SET \(ident: column) = \(bind: true), updated_at = \(bind: now) WHERE user_id = \(bind: userID)"
+            ).run()
+            try await CodeStore.deleteCode(kind, of: userID, in: database)
+            return true
+        }
+    }
+
+    /// Deletes a user; its keys, tokens and codes go with it (`ON DELETE CASCADE`), so its
+    /// identifiers are free at once.
     ///
     /// - Returns: whether there was such a user.
     public func delete(userID: String) async throws -> Bool {
@@ -122,9 +182,16 @@ public struct UserStore: Sendable {
         }
     }
 
+    // MARK: Reads
+
     /// The user with `userID`, or `nil`.
     public func user(_ userID: String) async throws -> StoredUser? {
         try await pool.withConnection { database in try await Self.select(userID, in: database, forUpdate: false) }
+    }
+
+    /// The user holding `key`, or `nil`.
+    public func user(holding key: UniquenessKey) async throws -> StoredUser? {
+        try await user(holdingFirstOf: [key])?.user
     }
 
     /// The first of `keys` (in their order) that some user holds, with that user.
@@ -134,7 +201,7 @@ public struct UserStore: Sendable {
             for key in keys {
                 let row = try await database.raw(
                     """
-                    SELECT u.user_id, u.record, u.password_hash, u.email_verified, u.phone_verified
+                    SELECT \(unsafeRaw: Self.columns(prefix: "u."))
                     FROM identity_keys k JOIN users u ON u.user_id = k.user_id
                     WHERE k.kind = \(bind: key.kind.rawValue) AND k.value = \(bind: key.value)
                     """
@@ -143,149 +210,6 @@ public struct UserStore: Sendable {
             }
             return nil
         }
-    }
-
-    // MARK: Access tokens
-
-    /// Stores an access token's hash.
-    public func insert(_ token: AccessTokenRecord) async throws {
-        try await pool.withConnection { database in try await Self.insert(token, into: database) }
-    }
-
-    /// The user whose unexpired token has `hash`, or `nil`.
-    public func userID(forTokenHash hash: String, now: Int64) async throws -> String? {
-        try await pool.withConnection { database in
-            try await database.raw(
-                "SELECT user_id FROM access_tokens WHERE token_hash = \(bind: hash) AND expires_at > \(bind: now)"
-            ).first(decodingColumn: "user_id", as: String.self)
-        }
-    }
-
-    /// Deletes expired tokens and codes and failure windows older than an hour; returns how many
-    /// rows went.
-    @discardableResult
-    public func sweep(now: Int64) async throws -> Int {
-        try await pool.transaction { database in
-            let tokens = try await database.raw(
-                "DELETE FROM access_tokens WHERE expires_at <= \(bind: now) RETURNING user_id"
-            ).all()
-            let codes = try await database.raw(
-                "DELETE FROM verification_codes WHERE expires_at <= \(bind: now) RETURNING user_id"
-            ).all()
-            let failures = try await database.raw(
-                "DELETE FROM login_failures WHERE window_start <= \(bind: now - 3_600) RETURNING throttle_key"
-            ).all()
-            return tokens.count + codes.count + failures.count
-        }
-    }
-
-    // MARK: Verification codes
-
-    /// Marks `kind` verified when `codeHash` is the user's current, unexpired code for the
-    /// identifier the user has now; the code is used up.
-    ///
-    /// - Returns: whether the code was right.
-    public func verify(userID: String, kind: LoginKind, codeHash: String, now: Int64) async throws -> Bool {
-        try await pool.transaction { database in
-            guard let user = try await Self.select(userID, in: database, forUpdate: true),
-                let current = user.record.uniquenessKeys[kind],
-                let row = try await database.raw(
-                    """
-                    SELECT value, code_hash, expires_at FROM verification_codes
-                    WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)
-                    """
-                ).first()
-            else { return false }
-            let value = try row.decode(column: "value", as: String.self)
-            let storedHash = try row.decode(column: "code_hash", as: String.self)
-            let expiresAt = try row.decode(column: "expires_at", as: Int64.self)
-            guard value == current, expiresAt > now, VerificationCode.sameHash(storedHash, codeHash) else {
-                return false
-            }
-            let column = kind == .email ? "email_verified" : "phone_verified"
-            try await database.raw(
-                "UPDATE users SET \(ident: column) = \(bind: true), updated_at = \(bind: now) WHERE user_id = \(bind: userID)"
-            ).run()
-            try await Self.deleteCode(kind, of: userID, in: database)
-            return true
-        }
-    }
-
-    // MARK: Failure throttle
-
-    /// The failures counted against `keys` in the window that contains `now` (the most of any
-    /// key), and when that window ends.
-    public func failures(of keys: [String], now: Int64, window: Int64) async throws -> (count: Int, windowEnd: Int64) {
-        guard !keys.isEmpty else { return (0, now) }
-        return try await pool.withConnection { database in
-            var worst = (count: 0, windowEnd: now)
-            for key in keys {
-                guard
-                    let row = try await database.raw(
-                        "SELECT window_start, failures FROM login_failures WHERE throttle_key = \(bind: key)"
-                    ).first()
-                else { continue }
-                let start = try row.decode(column: "window_start", as: Int64.self)
-                let failures = try row.decode(column: "failures", as: Int.self)
-                if start + window > now, failures > worst.count { worst = (failures, start + window) }
-            }
-            return worst
-        }
-    }
-
-    /// Counts one failure against each of `keys`: a key whose window has passed starts a new one.
-    public func recordFailure(of keys: [String], now: Int64, window: Int64) async throws {
-        let windowStartBefore = now - window
-        try await pool.withConnection { database in
-            for key in keys {
-                try await database.raw(
-                    """
-                    INSERT INTO login_failures (throttle_key, window_start, failures) VALUES (\(bind: key), \(bind: now), 1)
-                    ON CONFLICT (throttle_key) DO UPDATE SET
-                        failures = CASE WHEN login_failures.window_start <= \(bind: windowStartBefore) THEN 1
-                            ELSE login_failures.failures + 1 END,
-                        window_start = CASE WHEN login_failures.window_start <= \(bind: windowStartBefore) THEN \(bind: now)
-                            ELSE login_failures.window_start END
-                    """
-                ).run()
-            }
-        }
-    }
-
-    /// Forgets the failures of `keys` (after a successful login).
-    public func clearFailures(of keys: [String]) async throws {
-        guard !keys.isEmpty else { return }
-        try await pool.withConnection { database in
-            for key in keys {
-                try await database.raw("DELETE FROM login_failures WHERE throttle_key = \(bind: key)").run()
-            }
-        }
-    }
-
-    // MARK: Counting (health and tests)
-
-    /// The number of rows of `table` (one of the service's tables).
-    public func count(_ table: Table) async throws -> Int {
-        try await pool.withConnection { database in
-            try await database.raw("SELECT COUNT(*) AS n FROM \(ident: table.rawValue)").first(
-                decodingColumn: "n",
-                as: Int.self
-            ) ?? 0
-        }
-    }
-
-    /// The service's tables.
-    public enum Table: String, Sendable, CaseIterable {
-        /// Users.
-        case users
-        /// Uniqueness keys.
-        case identityKeys = "identity_keys"
-        /// Access-token hashes.
-        case accessTokens = "access_tokens"
-        /// Verification-code hashes.
-        case verificationCodes = "verification_codes"
-        /// The failed-login throttle.
-        case loginFailures = "login_failures"
     }
 
     /// The keys stored for `userID`, in table order.
@@ -311,21 +235,14 @@ public struct UserStore: Sendable {
 
     // MARK: Statements
 
-    private static func insert(_ user: StoredUser, now: Int64, into database: any SQLDatabase) async throws {
+    private static func insert(_ user: StoredUser, into database: any SQLDatabase) async throws {
         try await database.raw(
             """
-            INSERT INTO users (user_id, record, password_hash, email_verified, phone_verified, created_at, updated_at)
-            VALUES (\(bind: user.userID), \(bind: text(of: user.record)), \(bind: user.passwordHash),
-                \(bind: user.emailVerified), \(bind: user.phoneVerified), \(bind: now), \(bind: now))
-            """
-        ).run()
-    }
-
-    private static func insert(_ token: AccessTokenRecord, into database: any SQLDatabase) async throws {
-        try await database.raw(
-            """
-            INSERT INTO access_tokens (token_hash, user_id, expires_at)
-            VALUES (\(bind: token.hash), \(bind: token.userID), \(bind: token.expiresAt))
+            INSERT INTO users (user_id, internal_id, record, password_hash, email_verified, phone_verified,
+                created_at, updated_at)
+            VALUES (\(bind: user.userID), \(bind: user.internalID), \(bind: text(of: user.record)),
+                \(bind: user.passwordHash), \(bind: user.emailVerified), \(bind: user.phoneVerified),
+                \(bind: user.createdAt), \(bind: user.modifiedAt))
             """
         ).run()
     }
@@ -346,26 +263,6 @@ public struct UserStore: Sendable {
         if !taken.isEmpty { throw StoreError.taken(taken) }
     }
 
-    private static func replace(_ codes: [IssuedCode], of userID: String, in database: any SQLDatabase) async throws {
-        for code in codes {
-            try await deleteCode(code.kind, of: userID, in: database)
-            try await database.raw(
-                """
-                INSERT INTO verification_codes (user_id, kind, value, code_hash, expires_at)
-                VALUES (\(bind: userID), \(bind: code.kind.rawValue), \(bind: code.value), \(bind: code.codeHash),
-                    \(bind: code.expiresAt))
-                """
-            ).run()
-        }
-    }
-
-    /// Deletes the user's code for `kind`, if any.
-    private static func deleteCode(_ kind: LoginKind, of userID: String, in database: any SQLDatabase) async throws {
-        try await database.raw(
-            "DELETE FROM verification_codes WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)"
-        ).run()
-    }
-
     /// Reads a user; `forUpdate` (in a transaction) locks the row until the commit: `FOR UPDATE`
     /// on PostgreSQL, nothing on SQLite, where `BEGIN IMMEDIATE` already holds the only write lock
     /// (SQLKit's SQLite dialect leaves the clause out).
@@ -375,11 +272,22 @@ public struct UserStore: Sendable {
         forUpdate: Bool
     ) async throws -> StoredUser? {
         var select = database.select()
-            .columns("user_id", "record", "password_hash", "email_verified", "phone_verified")
+            .columns(columnNames.map { SQLColumn($0) })
             .from("users")
             .where("user_id", .equal, userID)
         if forUpdate { select = select.for(.update) }
         return try await select.first().map(storedUser)
+    }
+
+    /// The columns of a ``StoredUser``.
+    private static let columnNames = [
+        "user_id", "internal_id", "record", "password_hash", "email_verified", "phone_verified", "created_at",
+        "updated_at",
+    ]
+
+    /// ``columnNames`` as a select list, each after `prefix` (`u.`).
+    private static func columns(prefix: String) -> String {
+        columnNames.map { prefix + $0 }.joined(separator: ", ")
     }
 
     private static func storedUser(_ row: any SQLRow) throws -> StoredUser {
@@ -392,10 +300,13 @@ public struct UserStore: Sendable {
         }
         return StoredUser(
             userID: try row.decode(column: "user_id", as: String.self),
+            internalID: try row.decode(column: "internal_id", as: Int64.self),
             record: record,
             passwordHash: try row.decode(column: "password_hash", as: String?.self),
             emailVerified: try row.decode(column: "email_verified", as: Bool?.self),
-            phoneVerified: try row.decode(column: "phone_verified", as: Bool?.self)
+            phoneVerified: try row.decode(column: "phone_verified", as: Bool?.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self),
+            modifiedAt: try row.decode(column: "updated_at", as: Int64.self)
         )
     }
 

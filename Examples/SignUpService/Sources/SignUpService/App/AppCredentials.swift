@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// How a request names its app, as Kii's SDKs do (`X-Kii-AppID` and `X-Kii-AppKey`, header
+/// names in any case) and as Kii's REST reference allows (`Authorization: Basic` of
+/// `APP_ID:APP_KEY`), checked against the service's ``KiiApp``:
+///
+/// - an app ID other than the service's (in the path, a header or Basic) is 404 `APP_NOT_FOUND`,
+///   Kii's answer for another app;
+/// - a key other than the service's is 401 `UNAUTHORIZED`;
+/// - an anonymous request (sign-up, login, password reset) must give the key; a request with a
+///   user's token need not (the token names the app), but what it gives is checked.
+struct AppCredentials {
+    let app: KiiApp
+
+    /// Checks `request`'s app; `pathAppID` is the path's `{appID}` (none for `/api/oauth2/token`).
+    ///
+    /// - Throws: ``ServiceFailure``: `APP_NOT_FOUND` (404) or `UNAUTHORIZED` (401).
+    func check(_ request: Request, pathAppID: String?, anonymous: Bool) throws {
+        var namedID = pathAppID
+        var givenKey: String?
+        if let id = request.headers[.kiiAppID] { try expect(id: id, namedID: &namedID) }
+        if let key = request.headers[.kiiAppKey] { givenKey = key }
+        if let basic = Self.basicCredentials(request.headers[.authorization]) {
+            try expect(id: basic.id, namedID: &namedID)
+            givenKey = basic.key
+        }
+        if let namedID, namedID != app.id { throw ServiceFailure(.app, .appNotFound(appID: namedID)) }
+        if let givenKey {
+            guard givenKey == app.key else { throw ServiceFailure(.app, .wrongAppKey) }
+        }
+        if anonymous, namedID == nil || givenKey == nil { throw ServiceFailure(.app, .missingAppCredentials) }
+    }
+
+    /// Every app ID a request gives must be the same one (and the service's).
+    private func expect(id: String, namedID: inout String?) throws {
+        if id != app.id { throw ServiceFailure(.app, .appNotFound(appID: id)) }
+        namedID = id
+    }
+
+    /// `Authorization: Basic base64(id:key)` (the scheme in any case), or `nil`.
+    static func basicCredentials(_ header: String?) -> (id: String, key: String)? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "basic",
+            let data = Data(base64Encoded: String(parts[1].trimmingSpaces())),
+            let text = String(data: data, encoding: .utf8),
+            let colon = text.firstIndex(of: ":")
+        else { return nil }
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
+    }
+}
+
+extension HTTPField.Name {
+    /// `X-Kii-AppID`: the app a Kii SDK's request is for.
+    static let kiiAppID = Self("X-Kii-AppID")!
+    /// `X-Kii-AppKey`: that app's key.
+    static let kiiAppKey = Self("X-Kii-AppKey")!
+    /// `X-Kii-SDK`: the SDK and its version (read by nothing here; allowed by CORS).
+    static let kiiSDK = Self("X-Kii-SDK")!
+}

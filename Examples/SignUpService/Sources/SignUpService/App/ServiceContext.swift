@@ -1,0 +1,155 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import KiiIdentity
+
+/// What the resources' handlers share (``UserRoutes``, ``TokenRoutes``, ``IdentityRoutes``,
+/// ``PasswordResetRoutes``): the stores, the hasher, the settings, the clock and the delivery
+/// of codes, with the checks every route makes first: the app, and the caller's token.
+struct ServiceContext: Sendable {
+    let users: UserStore
+    let tokens: TokenStore
+    let codes: CodeStore
+    let throttle: ThrottleStore
+    let hasher: any PasswordHashing
+    let configuration: ServiceConfiguration
+    let delivery: VerificationDelivery
+    /// Unix seconds now.
+    let clock: @Sendable () -> Int64
+
+    var policy: RegistrationPolicy { configuration.policy }
+
+    /// The failed-attempt window, in seconds.
+    static let throttleWindow: Int64 = 60
+
+    // MARK: Who is asking
+
+    /// Checks an anonymous request's app (its key is required).
+    func checkAnonymous(_ request: Request, pathAppID: String?) throws {
+        try AppCredentials(app: configuration.app).check(request, pathAppID: pathAppID, anonymous: true)
+    }
+
+    /// The caller of a request that needs a user: the app checked, then the Bearer token.
+    ///
+    /// - Throws: ``ServiceFailure``: `APP_NOT_FOUND`, `UNAUTHORIZED` (no token), `WRONG_TOKEN`.
+    func caller(of request: Request, context: BasicRequestContext) async throws -> Caller {
+        try AppCredentials(app: configuration.app).check(
+            request,
+            pathAppID: context.parameters.get("appID"),
+            anonymous: false
+        )
+        guard let token = BearerToken.of(request) else { throw BearerToken.missing }
+        let hash = token.hash
+        guard let userID = try await tokens.userID(forTokenHash: hash, now: clock()) else { throw BearerToken.invalid }
+        return Caller(userID: userID, tokenHash: hash)
+    }
+
+    /// The user the path's `{user}` names, who must be the caller (`me`, the caller's ID, or an
+    /// address the caller holds): only users themselves change their data.
+    ///
+    /// - Throws: ``ServiceFailure`` `not_owner` (403) for another user, `user_not_found` (404)
+    ///   for an address nobody holds.
+    func callerItself(_ request: Request, context: BasicRequestContext) async throws -> Caller {
+        let caller = try await caller(of: request, context: context)
+        switch try UserReference(segment: try context.parameters.require("user"), policy: policy) {
+        case .me: return caller
+        case .id(let userID) where userID == caller.userID: return caller
+        case .id: throw ServiceFailure(.userID, .notOwner)
+        case .holder(let key):
+            guard let holder = try await users.user(holding: key) else { throw ServiceFailure(.userID, .userNotFound) }
+            guard holder.userID == caller.userID else { throw ServiceFailure(.userID, .notOwner) }
+            return caller
+        case .nobody: throw ServiceFailure(.userID, .userNotFound)
+        }
+    }
+
+    // MARK: Bodies
+
+    /// The body of a JSON route (see ``RequestJSON/bytes(of:accepting:maximumBytes:allowEmpty:)``).
+    func body(of request: Request, accepting types: [MediaType]) async throws -> [UInt8] {
+        try await RequestJSON.bytes(of: request, accepting: types, maximumBytes: configuration.maxBodyBytes) ?? []
+    }
+
+    // MARK: Throttle
+
+    /// 429 with `Retry-After` when `keys` have had the allowed failures in the current window.
+    func checkThrottle(_ keys: [String], field: ValidationError.Field) async throws {
+        let now = clock()
+        let failures = try await throttle.failures(of: keys, now: now, window: Self.throttleWindow)
+        guard failures.count >= configuration.loginFailuresPerMinute else { return }
+        let retryAfter = max(1, failures.windowEnd - now)
+        throw ServiceFailure(
+            field,
+            .tooManyAttempts(retryAfter: retryAfter),
+            headers: [.retryAfter: String(retryAfter)]
+        )
+    }
+
+    /// Counts a failure against `keys`.
+    func recordFailure(_ keys: [String]) async throws {
+        try await throttle.recordFailure(of: keys, now: clock(), window: Self.throttleWindow)
+    }
+
+    // MARK: Verification codes
+
+    /// A new code for each of `kinds` the record has: the digits to send and the row to store.
+    static func issueCodes(
+        for kinds: [LoginKind],
+        of record: UserRecord,
+        userID: String,
+        now: Int64,
+        lifetime: Int64
+    ) -> [CodeToSend] {
+        kinds.compactMap { kind in
+            guard let value = record.uniquenessKeys[kind] else { return nil }
+            let code = VerificationCode()
+            let issued = IssuedCode(
+                kind: kind,
+                value: value,
+                codeHash: code.hash(userID: userID, kind: kind),
+                expiresAt: now + lifetime
+            )
+            return CodeToSend(kind: kind, code: code, issued: issued)
+        }
+    }
+
+    /// ``issueCodes(for:of:userID:now:lifetime:)`` with the configured lifetime.
+    func issueCodes(for kinds: [LoginKind], of record: UserRecord, userID: String, now: Int64) -> [CodeToSend] {
+        Self.issueCodes(
+            for: kinds,
+            of: record,
+            userID: userID,
+            now: now,
+            lifetime: configuration.verificationCodeLifetime
+        )
+    }
+
+    /// Hands committed verification codes to the delivery.
+    func deliver(_ codes: [CodeToSend], to userID: String) {
+        for entry in codes {
+            delivery.deliver(
+                CodeMessage(
+                    userID: userID,
+                    purpose: .verification,
+                    channel: entry.kind,
+                    address: entry.issued.value,
+                    code: entry.code
+                )
+            )
+        }
+    }
+}
+
+/// The user a request's token names, and that token's hash (kept when the user changes the
+/// password).
+struct Caller: Sendable, Hashable {
+    var userID: String
+    var tokenHash: String
+}
+
+/// A code to send once its hash is committed.
+struct CodeToSend: Sendable {
+    var kind: LoginKind
+    var code: VerificationCode
+    var issued: IssuedCode
+}

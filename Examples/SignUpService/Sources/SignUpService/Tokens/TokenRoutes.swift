@@ -1,0 +1,92 @@
+import HTTPTypes
+import Hummingbird
+import KiiIdentity
+
+/// Kii's token endpoint, `POST /api/oauth2/token` (and `/api/apps/{appID}/oauth2/token`): a
+/// user's login with a password, `{username, password, expiresAt?, grant_type?}` →
+/// `{id, access_token, expires_in, token_type}`.
+///
+/// `username` is every form Kii takes: a username, an email address, `+…`, `EMAIL:…`,
+/// `PHONE:+…`, `PHONE:JP-090…`, and local digits with this service's `country` member. A
+/// wrong password, an unknown identifier and a user without a password are one answer
+/// (`invalid_grant`, 400); the identifier's failures in a minute are throttled (429).
+struct TokenRoutes {
+    let service: ServiceContext
+
+    /// How long a pseudo user's first token lasts: the SDKs keep it as the user's only
+    /// credential, with no expiry (`MAX_DATE_IN_MILLIS`).
+    static let pseudoUserLifetime: Int64 = 100 * 365 * 86_400
+
+    static let request = MediaType.kii("OauthTokenRequest")
+    static let members = ["username", "password", "expiresAt", "grant_type", "country"]
+
+    func add(to routes: inout Routes) {
+        routes.add(.post, "/api/oauth2/token") { request, context in try await logIn(request, context) }
+        routes.add(.post, "/api/apps/:appID/oauth2/token") { request, context in try await logIn(request, context) }
+    }
+
+    func logIn(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try service.checkAnonymous(request, pathAppID: context.parameters.get("appID"))
+        let bytes = try await service.body(of: request, accepting: [.json, Self.request])
+        let members = try RequestJSON.members(of: bytes, allowed: Self.members)
+        let given = try RequestJSON.strings(
+            ["username", "password", "grant_type", "country"],
+            of: members,
+            required: ["username", "password"],
+            fields: ["username": .loginUsername, "password": .password, "country": .country, "grant_type": .grantType]
+        )
+        if let grant = given["grant_type"], grant != "password" {
+            throw ServiceFailure(.grantType, .unsupportedGrantType)
+        }
+        let now = service.clock()
+        let expiresAt = try Self.expiry(members["expiresAt"], now: now, lifetime: service.configuration.tokenLifetime)
+        guard let text = given["username"], let password = given["password"] else {
+            throw ServiceFailure(.service, .internalError)
+        }
+        let lookup: LoginLookup
+        do throws(ValidationError) {
+            lookup = try LoginLookup(text, country: given["country"], policy: service.policy)
+        } catch {
+            throw ServiceFailure(error)
+        }
+        let throttleKeys = lookup.keys.map { "login:\($0.kind.rawValue):\($0.value)" }
+        try await service.checkThrottle(throttleKeys, field: .loginUsername)
+        let found = try await service.users.user(holdingFirstOf: lookup.keys)
+        let matches = try await service.hasher.verify(password, against: found?.user.passwordHash)
+        guard matches, let found else {
+            try await service.recordFailure(throttleKeys)
+            throw ServiceFailure(.password, .invalidCredentials)
+        }
+        guard found.user.canLogIn(with: found.key.kind, policy: service.policy) else {
+            throw ServiceFailure(found.key.kind.field, .notVerified)
+        }
+        try await service.throttle.clearFailures(of: throttleKeys)
+        let token = AccessToken()
+        try await service.tokens.insert(
+            AccessTokenRecord(token: token, userID: found.user.userID, expiresAt: expiresAt)
+        )
+        return .json(
+            .ok,
+            [
+                "id": .string(found.user.userID), "access_token": .string(token.text),
+                "expires_in": .integer(Int(expiresAt - now)), "token_type": "Bearer",
+            ]
+        )
+    }
+
+    /// When the token expires, in Unix seconds: `expiresAt` (milliseconds, as the SDKs send an
+    /// app's token expiration) when it is sooner than the service's lifetime, else the lifetime.
+    ///
+    /// - Throws: ``ServiceFailure`` `invalid_expiry` for another JSON type or a time that has
+    ///   passed.
+    static func expiry(_ value: JSONValue?, now: Int64, lifetime: Int64) throws -> Int64 {
+        let longest = now + lifetime
+        guard let value, value != .null else { return longest }
+        guard case .integer(let milliseconds) = value else {
+            throw ServiceFailure(.expiresAt, .expiryNotATime)
+        }
+        let seconds = Int64(milliseconds / 1_000)
+        guard seconds > now else { throw ServiceFailure(.expiresAt, .expiryNotATime) }
+        return min(seconds, longest)
+    }
+}
