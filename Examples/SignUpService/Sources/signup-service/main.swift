@@ -31,4 +31,8 @@ do {
 } catch let error as ConfigurationError {
     logger.critical("cannot start: \(error)")
     exit(2)
+} catch {
+    // The database cannot be opened, the port is taken, ...: a message and a status, not a trap.
+    logger.critical("cannot start: \(error)")
+    exit(1)
 }

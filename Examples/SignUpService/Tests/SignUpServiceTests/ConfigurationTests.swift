@@ -11,6 +11,11 @@ import Testing
         #expect(configuration.bcryptCost == 12)
         #expect(configuration.policy == RegistrationPolicy())
         #expect(!configuration.development)
+        #expect(configuration.app == .development)
+        #expect(configuration.tokenLifetime == 86_400)
+        #expect(configuration.verificationCodeLifetime == 900)
+        #expect(configuration.loginFailuresPerMinute == 5)
+        #expect(configuration.maxBodyBytes == 65_536)
     }
 
     @Test(arguments: [
@@ -62,6 +67,8 @@ import Testing
             "PORT": "9000", "BCRYPT_COST": "4", "EMAIL_VERIFICATION": "true", "PHONE_VERIFICATION": "1",
             "EXPOSE_FULL_USER_DATA": "yes", "TOKEN_LIFETIME_SECONDS": "60", "LOGIN_FAILURES_PER_MINUTE": "9",
             "MAX_BODY_BYTES": "1024", "DEVELOPMENT": "on", "DATABASE_URL": "postgres://u@localhost/signup",
+            "VERIFICATION_CODE_LIFETIME_SECONDS": "120", "KII_APP_ID": "app1", "KII_APP_KEY": "key1",
+            "SIGNUP_BENCHMARK": "1",
         ])
         #expect(configuration.port == 9000)
         #expect(configuration.bcryptCost == 4)
@@ -73,6 +80,8 @@ import Testing
         #expect(configuration.loginFailuresPerMinute == 9)
         #expect(configuration.maxBodyBytes == 1024)
         #expect(configuration.development)
+        #expect(configuration.verificationCodeLifetime == 120)
+        #expect(configuration.app == KiiApp(id: "app1", key: "key1"))
         #expect(configuration.database == .postgres(try PostgresLocation(url: "postgres://u@localhost:5432/signup")))
     }
 
@@ -80,7 +89,8 @@ import Testing
         ("BCRYPT_COST", "32", "BCRYPT_COST must be a whole number from 4 to 31"),
         ("PORT", "http", "PORT must be a whole number from 0 to 65535"),
         ("EMAIL_VERIFICATION", "maybe", "EMAIL_VERIFICATION must be true or false (or 1 or 0)"),
-        ("SIGNUP_BENCHMARK_NO_HASHING", "1", "SIGNUP_BENCHMARK_NO_HASHING needs SIGNUP_BENCHMARK=1"),
+        ("KII_APP_ID", "my-app", "KII_APP_KEY must be set with KII_APP_ID"),
+        ("KII_APP_KEY", "my-key", "KII_APP_ID must be set with KII_APP_KEY"),
     ])
     func badSettingsNameTheVariable(name: String, value: String, message: String) {
         do {
@@ -91,11 +101,29 @@ import Testing
         }
     }
 
-    @Test func hashingIsSkippedOnlyInBenchmarkMode() throws {
-        #expect(try ServiceConfiguration(environment: [:]).benchmarkWithoutHashing == false)
-        let benchmark = try ServiceConfiguration(environment: [
-            "SIGNUP_BENCHMARK": "1", "SIGNUP_BENCHMARK_NO_HASHING": "1",
+    @Test func theAppIsTheDevelopmentAppOrBothVariables() throws {
+        #expect(try ServiceConfiguration(environment: [:]).app == KiiApp(id: "signupdev", key: "signupdev-key"))
+        #expect(try ServiceConfiguration(environment: ["KII_APP_ID": "", "KII_APP_KEY": ""]).app == .development)
+        let own = try ServiceConfiguration(environment: [
+            "KII_APP_ID": "a1B2-c_3", "KII_APP_KEY": "K-" + String(repeating: "k", count: 62),
         ])
-        #expect(benchmark.benchmarkRoutes && benchmark.benchmarkWithoutHashing)
+        #expect(own.app == KiiApp(id: "a1B2-c_3", key: "K-" + String(repeating: "k", count: 62)))
+    }
+
+    @Test(arguments: [
+        ("KII_APP_ID", "my app", "KII_APP_ID must be 1 to 64 ASCII letters, digits, - or _"),
+        ("KII_APP_ID", "app/1", "KII_APP_ID must be 1 to 64 ASCII letters, digits, - or _"),
+        ("KII_APP_KEY", "ключ", "KII_APP_KEY must be 1 to 64 ASCII letters, digits, - or _"),
+        ("KII_APP_KEY", String(repeating: "k", count: 65), "KII_APP_KEY must be 1 to 64 ASCII letters, digits, - or _"),
+    ])
+    func malformedAppIDsAndKeysAreRefused(name: String, value: String, message: String) {
+        var environment = ["KII_APP_ID": "my-app", "KII_APP_KEY": "my-key"]
+        environment[name] = value
+        do {
+            _ = try ServiceConfiguration(environment: environment)
+            Issue.record("\(name)=\(value) was accepted")
+        } catch {
+            #expect(error.description == message)
+        }
     }
 }

@@ -1,8 +1,10 @@
+import HTTPTypes
 import KiiIdentity
 import SignUpService
 import Testing
 
-/// `POST /oauth2/token` and the access tokens it gives.
+/// Kii's token endpoint, `POST /api/oauth2/token` and `/api/apps/{appID}/oauth2/token`, and the
+/// access tokens it gives.
 @Suite struct LoginRouteTests {
     static let person = #"""
         {"loginName":"Login_1","emailAddress":"frank@example.com","phoneNumber":"+819012345678",
@@ -10,26 +12,29 @@ import Testing
         """#
 
     @Test(arguments: Backend.enabled)
-    func everyIdentifierFormLogsTheSameUserIn(backend: Backend) async throws {
+    func everyUsernameFormLogsTheSameUserIn(backend: Backend) async throws {
         try await withService(backend) { service in
             let userID = try #require(try await service.signUp(Self.person).string("userID"))
             let forms: [(String, String?)] = [
                 ("login_1", nil), ("LOGIN_1", nil), ("frank@example.com", nil), ("frank@EXAMPLE.com", nil),
-                ("+819012345678", nil), ("JP-9012345678", nil), ("09012345678", "JP"), ("EMAIL:frank@example.com", nil),
-                ("PHONE:+819012345678", nil),
+                ("+819012345678", nil), ("JP-9012345678", nil), ("JP-09012345678", nil), ("09012345678", "JP"),
+                ("EMAIL:frank@example.com", nil), ("PHONE:+819012345678", nil), ("PHONE:JP-09012345678", nil),
             ]
             for (text, country) in forms {
-                let countryMember = country.map { #","country":"\#($0)""# } ?? ""
                 let answer = try await service.send(
                     .post,
-                    "/oauth2/token",
-                    json: #"{"username":"\#(text)","password":"correct horse"\#(countryMember)}"#
+                    Harness.tokenPath,
+                    json: Harness.loginBody(text, country: country)
                 )
                 #expect(answer.status == 200, "\(text)")
-                #expect(answer.string("userID") == userID, "\(text)")
+                #expect(answer.headers[.contentType] == "application/json; charset=utf-8", "\(text)")
+                #expect(answer.memberNames == ["access_token", "expires_in", "id", "token_type"], "\(text)")
+                #expect(answer.string("id") == userID, "\(text)")
+                #expect(answer.string("token_type") == "Bearer", "\(text)")
                 #expect(answer["expires_in"] == .integer(86_400), "\(text)")
                 let token = try #require(answer.string("access_token"))
-                let me = try await service.send(.get, "/users/me", token: token)
+                #expect(token.count == 43)
+                let me = try await service.send(.get, service.userPath("me"), token: token)
                 #expect(me.string("userID") == userID, "\(text)")
             }
             #expect(try await service.rowCounts()[.accessTokens] == forms.count)
@@ -37,94 +42,172 @@ import Testing
     }
 
     @Test(arguments: Backend.enabled)
-    func wrongPasswordAndUnknownIdentifierAnswerAlike(backend: Backend) async throws {
+    func bothTokenPathsAndEveryJSONTypeLogIn(backend: Backend) async throws {
+        try await withService(backend) { service in
+            let userID = try #require(try await service.signUp(Self.person).string("userID"))
+            for path in [Harness.tokenPath, service.appTokenPath, Harness.tokenPath + "?disable_cache=1800000000000"] {
+                for type in [KiiType.token, "application/json", "application/json; charset=UTF-8"] {
+                    let answer = try await service.send(
+                        .post,
+                        path,
+                        json: Harness.loginBody("login_1"),
+                        contentType: type
+                    )
+                    #expect(answer.status == 200, "\(path) \(type)")
+                    #expect(answer.string("id") == userID, "\(path) \(type)")
+                }
+            }
+            let grant = try await service.send(
+                .post,
+                Harness.tokenPath,
+                json: #"{"username":"login_1","password":"correct horse","grant_type":"password"}"#
+            )
+            #expect(grant.status == 200)
+            let form = try await service.send(
+                .post,
+                Harness.tokenPath,
+                json: "username=login_1&password=correct+horse",
+                contentType: "application/x-www-form-urlencoded"
+            )
+            #expect(form.status == 415)
+            #expect(form.errorCode == "UNSUPPORTED_MEDIA_TYPE")
+        }
+    }
+
+    @Test(arguments: Backend.enabled)
+    func expiresAtInMillisecondsShortensTheTokenAndIsCappedByTheLifetime(backend: Backend) async throws {
+        try await withService(backend, .tokenLifetime(3_600)) { service in
+            try await service.signUp(Self.person)
+            let nowMilliseconds = Int(Harness.start) * 1_000
+            func logIn(_ expiresAt: String) async throws -> Answer {
+                try await service.send(
+                    .post,
+                    Harness.tokenPath,
+                    json: #"{"username":"login_1","password":"correct horse","expiresAt":\#(expiresAt)}"#
+                )
+            }
+            let soon = try await logIn(String(nowMilliseconds + 600_000))
+            #expect(soon.status == 200)
+            #expect(soon["expires_in"] == .integer(600))
+            let late = try await logIn(String(nowMilliseconds + 7 * 86_400_000))
+            #expect(late["expires_in"] == .integer(3_600))
+            let nullExpiry = try await logIn("null")
+            #expect(nullExpiry["expires_in"] == .integer(3_600))
+            for bad in [
+                String(nowMilliseconds - 1_000), String(nowMilliseconds), "0", #""tomorrow""#, "1.5e12", "true",
+            ] {
+                let answer = try await logIn(bad)
+                #expect(answer.status == 400, "\(bad)")
+                #expect(answer.errorCode == "INVALID_INPUT_DATA", "\(bad)")
+                #expect(answer.problems == ["expiresAt:invalid_expiry"], "\(bad)")
+            }
+            let token = try #require(soon.string("access_token"))
+            service.advance(seconds: 599)
+            #expect(try await service.send(.get, service.userPath("me"), token: token).status == 200)
+            service.advance(seconds: 1)
+            let expired = try await service.send(.get, service.userPath("me"), token: token)
+            #expect(expired.status == 403)
+            #expect(expired.errorCode == "WRONG_TOKEN")
+        }
+    }
+
+    @Test(arguments: Backend.enabled)
+    func failedLoginIsInvalidGrantAndWrongPasswordAndUnknownUserAnswerAlike(backend: Backend) async throws {
         try await withService(backend) { service in
             try await service.signUp(Self.person)
+            try await service.pseudoUser(#"{"displayName":"no password"}"#)
             let wrong = try await service.send(
                 .post,
-                "/oauth2/token",
-                json: #"{"username":"login_1","password":"wrong horse"}"#
+                Harness.tokenPath,
+                json: Harness.loginBody("login_1", "wrong horse")
             )
-            let unknown = try await service.send(
+            let unknown = try await service.send(.post, Harness.tokenPath, json: Harness.loginBody("nobody_here"))
+            let unknownPhone = try await service.send(
                 .post,
-                "/oauth2/token",
-                json: #"{"username":"nobody_here","password":"correct horse"}"#
+                Harness.tokenPath,
+                json: Harness.loginBody("+819099999999")
             )
-            #expect(wrong.status == 401)
-            #expect(unknown.status == wrong.status)
-            #expect(unknown.text == wrong.text)
+            #expect(wrong.status == 400)
+            #expect(wrong.errorCode == "invalid_grant")
+            #expect(wrong.string("error") == "invalid_grant")
+            #expect(wrong.string("error_description") == "password is wrong, or no user has that identifier")
+            #expect(wrong.string("message") == "password is wrong, or no user has that identifier")
             #expect(wrong.problems == ["password:invalid_credentials"])
-            #expect(wrong.messages == ["password is wrong, or no user has that identifier"])
+            #expect(unknown.status == wrong.status && unknown.text == wrong.text)
+            #expect(unknownPhone.text == wrong.text)
             let japanese = try await service.send(
                 .post,
-                "/oauth2/token",
-                json: #"{"username":"login_1","password":"wrong horse"}"#,
+                Harness.tokenPath,
+                json: Harness.loginBody("login_1", "wrong horse"),
                 language: "ja"
             )
-            #expect(japanese.problems == ["password:invalid_credentials"])
+            #expect(japanese.errorCode == "invalid_grant")
             #expect(japanese.messages == ["パスワードが正しくないか、その ID のユーザーがいません"])
             #expect(!wrong.text.contains("wrong horse"))
+            #expect(try await service.rowCounts()[.accessTokens] == 1)  // the pseudo user's
         }
     }
 
     @Test(arguments: Backend.enabled)
-    func malformedLoginBodiesAre400(backend: Backend) async throws {
+    func malformedLoginBodiesAre400InvalidInputData(backend: Backend) async throws {
         try await withService(backend) { service in
-            let missing = try await service.send(.post, "/oauth2/token", json: "{}")
-            #expect(missing.status == 400)
-            #expect(missing.problems == ["identifier:missing", "password:missing"])
-            let wrongType = try await service.send(.post, "/oauth2/token", json: #"{"username":1,"password":"x"}"#)
-            #expect(wrongType.problems == ["identifier:not_a_string"])
-            let invalid = try await service.send(.post, "/oauth2/token", json: #"{"username":"a@","password":"x"}"#)
-            #expect(invalid.status == 400)
-            #expect(invalid.problems == ["emailAddress:empty_domain"])
+            let cases: [(body: String, errorCode: String, problems: [String])] = [
+                ("{}", "INVALID_INPUT_DATA", ["username:missing", "password:missing"]),
+                (#"{"username":1,"password":"x"}"#, "INVALID_INPUT_DATA", ["username:not_a_string"]),
+                (#"{"username":"a@","password":"x"}"#, "INVALID_INPUT_DATA", ["emailAddress:empty_domain"]),
+                (#"{"username":"a","password":"x","extra":1}"#, "INVALID_INPUT_DATA", ["json:unknown_member"]),
+                (
+                    #"{"username":"a","password":"x","grant_type":"client_credentials"}"#, "unsupported_grant_type",
+                    ["grant_type:unsupported_grant_type"]
+                ),
+                (#"["username"]"#, "INVALID_INPUT_DATA", ["json:not_an_object"]),
+            ]
+            for (body, errorCode, problems) in cases {
+                let answer = try await service.send(.post, Harness.tokenPath, json: body)
+                #expect(answer.status == 400, "\(body)")
+                #expect(answer.errorCode == errorCode, "\(body)")
+                #expect(answer.problems == problems, "\(body)")
+            }
+            let grant = try await service.send(
+                .post,
+                Harness.tokenPath,
+                json: #"{"username":"a","password":"x","grant_type":"client_credentials"}"#
+            )
+            #expect(grant.string("error") == "unsupported_grant_type")
+            #expect(grant.string("error_description") == "grant_type must be password")
         }
     }
 
     @Test(arguments: Backend.enabled)
-    func unverifiedIdentifierLogsInOnlyAfterItsCode(backend: Backend) async throws {
+    func unverifiedAddressLogsInOnlyAfterItsCode(backend: Backend) async throws {
         try await withService(backend, .emailVerification) { service in
-            let answer = try await service.signUp(
-                #"{"loginName":"grace_1","emailAddress":"grace@example.com","password":"correct horse"}"#
+            let userID = try #require(
+                try await service.signUp(
+                    #"{"loginName":"grace_1","emailAddress":"grace@example.com","password":"correct horse"}"#
+                )
+                .string("userID")
             )
-            let userID = try #require(answer.string("userID"))
-            let early = try await service.send(
-                .post,
-                "/oauth2/token",
-                json: #"{"username":"grace@example.com","password":"correct horse"}"#
-            )
-            #expect(early.status == 403)
+            let early = try await service.send(.post, Harness.tokenPath, json: Harness.loginBody("grace@example.com"))
+            #expect(early.status == 400)
+            #expect(early.errorCode == "invalid_grant")
+            #expect(early.string("error") == "invalid_grant")
             #expect(early.problems == ["emailAddress:not_verified"])
+            let wrongPassword = try await service.send(
+                .post,
+                Harness.tokenPath,
+                json: Harness.loginBody("grace@example.com", "wrong horse")
+            )
+            #expect(wrongPassword.problems == ["password:invalid_credentials"])
             let token = try await service.logIn("grace_1")
             let code = try #require(service.code(.email, of: userID))
-            let wrongCode = code == "000000" ? "000001" : "000000"
-            let bad = try await service.send(
+            let verified = try await service.send(
                 .post,
-                "/users/me/verify",
-                json: #"{"field":"emailAddress","code":"\#(wrongCode)"}"#,
+                service.userPath("me") + "/email-address/verify",
+                json: #"{"verificationCode":"\#(code)"}"#,
                 token: token
             )
-            #expect(bad.status == 400)
-            #expect(bad.problems == ["code:wrong_code"])
-            let good = try await service.send(
-                .post,
-                "/users/me/verify",
-                json: #"{"field":"emailAddress","code":"\#(code)"}"#,
-                token: token
-            )
-            #expect(good.status == 204)
-            #expect(good.text.isEmpty)
-            let me = try await service.send(.get, "/users/me", token: token)
-            #expect(me["emailAddressVerified"] == .bool(true))
-            _ = try await service.logIn("grace@example.com")
-            let reused = try await service.send(
-                .post,
-                "/users/me/verify",
-                json: #"{"field":"emailAddress","code":"\#(code)"}"#,
-                token: token
-            )
-            #expect(reused.status == 400)
-            #expect(try await service.rowCounts()[.verificationCodes] == 0)
+            #expect(verified.status == 204)
+            #expect(try await service.logIn("grace@example.com").count == 43)
         }
     }
 
@@ -135,47 +218,67 @@ import Testing
             for _ in 0..<3 {
                 let wrong = try await service.send(
                     .post,
-                    "/oauth2/token",
-                    json: #"{"username":"login_1","password":"wrong horse"}"#
+                    Harness.tokenPath,
+                    json: Harness.loginBody("login_1", "wrong horse")
                 )
-                #expect(wrong.status == 401)
+                #expect(wrong.status == 400)
             }
             service.advance(seconds: 20)
-            let blocked = try await service.send(
-                .post,
-                "/oauth2/token",
-                json: #"{"username":"LOGIN_1","password":"correct horse"}"#
-            )
+            let blocked = try await service.send(.post, Harness.tokenPath, json: Harness.loginBody("LOGIN_1"))
             #expect(blocked.status == 429)
+            #expect(blocked.errorCode == "TOO_MANY_REQUESTS")
             #expect(blocked.headers[.retryAfter] == "40")
             #expect(blocked.problems == ["username:too_many_attempts"])
             let otherForm = try await service.send(
                 .post,
-                "/oauth2/token",
-                json: #"{"username":"frank@example.com","password":"correct horse"}"#
+                Harness.tokenPath,
+                json: Harness.loginBody("frank@example.com")
             )
             #expect(otherForm.status == 200)
             service.advance(seconds: 40)
-            _ = try await service.logIn("login_1")
+            #expect(try await service.logIn("login_1").count == 43)
             #expect(try await service.rowCounts()[.loginFailures] == 0)
         }
     }
 
     @Test(arguments: Backend.enabled)
-    func tokensAreStoredAsHashesAndExpire(backend: Backend) async throws {
-        try await withService(backend, .tokenLifetime(600)) { service in
+    func everySpellingOfOneAddressSharesItsFailures(backend: Backend) async throws {
+        try await withService(backend, .loginFailuresPerMinute(2)) { service in
             try await service.signUp(Self.person)
+            for form in ["+819012345678", "PHONE:JP-09012345678"] {
+                let wrong = try await service.send(
+                    .post,
+                    Harness.tokenPath,
+                    json: Harness.loginBody(form, "wrong horse")
+                )
+                #expect(wrong.status == 400)
+            }
+            let blocked = try await service.send(
+                .post,
+                Harness.tokenPath,
+                json: Harness.loginBody("09012345678", country: "JP")
+            )
+            #expect(blocked.status == 429)
+            #expect(blocked.headers[.retryAfter] == "60")
+        }
+    }
+
+    @Test(arguments: Backend.enabled)
+    func tokensAreStoredAsHashesAndExpireAsWrongToken(backend: Backend) async throws {
+        try await withService(backend, .tokenLifetime(600)) { service in
+            let userID = try #require(try await service.signUp(Self.person).string("userID"))
             let token = try await service.logIn("login_1")
-            #expect(try await service.store.userID(forTokenHash: token, now: 0) == nil)
-            #expect(try await service.store.userID(forTokenHash: AccessToken(text: token).hash, now: 0) != nil)
+            let tokens = TokenStore(pool: service.server.pool)
+            #expect(try await tokens.userID(forTokenHash: token, now: 0) == nil)
+            #expect(try await tokens.userID(forTokenHash: AccessToken(text: token).hash, now: 0) == userID)
             #expect(AccessToken(text: token).hash.count == 64)
             service.advance(seconds: 599)
-            #expect(try await service.send(.get, "/users/me", token: token).status == 200)
+            #expect(try await service.send(.get, service.userPath("me"), token: token).status == 200)
             service.advance(seconds: 1)
-            let expired = try await service.send(.get, "/users/me", token: token)
-            #expect(expired.status == 401)
+            let expired = try await service.send(.get, service.userPath("me"), token: token)
+            #expect(expired.status == 403)
+            #expect(expired.errorCode == "WRONG_TOKEN")
             #expect(expired.problems == ["Authorization:invalid_token"])
-            #expect(try await service.store.sweep(now: 1_800_000_600) == 1)
         }
     }
 }

@@ -2,8 +2,8 @@ import KiiIdentity
 import SignUpService
 import Testing
 
-/// Concurrent requests for one key: exactly one wins, every other is a 409, and the database
-/// holds one user with its keys. The requests run at once in one process (the in-process
+/// Concurrent requests for one key: exactly one wins, every other is a 409 `USER_ALREADY_EXISTS`,
+/// and the database holds one user with its keys. The requests run at once in one process (the in-process
 /// client); `ProcessTests` does the same across two service processes.
 @Suite struct RaceTests {
     /// One person in many spellings: each body is a sign-up of the same identifiers.
@@ -53,13 +53,16 @@ import Testing
         try await withService(backend) { service in
             let answers = try await withThrowingTaskGroup(of: Answer.self) { group in
                 for body in person.bodies {
-                    group.addTask { try await service.send(.post, "/users", json: body) }
+                    group.addTask {
+                        try await service.send(.post, service.usersPath, json: body, contentType: KiiType.registration)
+                    }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(answers.filter { $0.status == 201 }.count == 1)
             #expect(answers.filter { $0.status == 409 }.count == person.bodies.count - 1)
             for loser in answers where loser.status != 201 {
+                #expect(loser.errorCode == "USER_ALREADY_EXISTS", "\(loser)")
                 #expect(loser.problems == person.takenProblems, "\(loser)")
             }
             let counts = try await service.rowCounts()
@@ -69,23 +72,24 @@ import Testing
     }
 
     @Test(arguments: Backend.enabled)
-    func pseudoUpgradeRacingASignUpForOneEmail(backend: Backend) async throws {
+    func putIdentityRacingASignUpForOneEmail(backend: Backend) async throws {
         try await withService(backend) { service in
             var upgradeWins = 0
             for round in 0..<8 {
-                let pseudo = try await service.send(.post, "/users/pseudo", contentType: nil)
-                let token = try #require(pseudo.string("access_token"))
+                let pseudo = try await service.pseudoUser()
                 let email = "race\(round)@example.com"
                 async let upgrade = service.send(
-                    .put,
-                    "/users/me/identity",
+                    .post,
+                    service.userPath(pseudo.id),
                     json: #"{"emailAddress":"\#(email)","password":"correct horse"}"#,
-                    token: token
+                    token: pseudo.token,
+                    contentType: KiiType.userUpdate
                 )
                 async let signUp = service.send(
                     .post,
-                    "/users",
-                    json: #"{"emailAddress":"race\#(round)@EXAMPLE.com","password":"correct horse"}"#
+                    service.usersPath,
+                    json: #"{"emailAddress":"race\#(round)@EXAMPLE.com","password":"correct horse"}"#,
+                    contentType: KiiType.registration
                 )
                 let (upgraded, signedUp) = try await (upgrade, signUp)
                 #expect(
@@ -94,10 +98,12 @@ import Testing
                 )
                 #expect((upgraded.status == 200) != (signedUp.status == 201))
                 let loser = upgraded.status == 200 ? signedUp : upgraded
+                #expect(loser.errorCode == "USER_ALREADY_EXISTS")
                 #expect(loser.problems == ["emailAddress:already_taken"])
                 if upgraded.status == 200 { upgradeWins += 1 }
-                let me = try await service.send(.get, "/users/me", token: token)
+                let me = try await service.send(.get, service.userPath("me"), token: pseudo.token)
                 #expect(me.string("emailAddress") == (upgraded.status == 200 ? email : nil))
+                #expect(me["_hasPassword"] == .bool(upgraded.status == 200))
             }
             let counts = try await service.rowCounts()
             #expect(counts[.identityKeys] == 8)
@@ -106,6 +112,7 @@ import Testing
     }
 
     @Test(arguments: Backend.enabled)
+    /// One by `PUT …/email-address`, the other by Kii's update.
     func twoUsersChangingToOneEmailAtOnce(backend: Backend) async throws {
         try await withService(backend) { service in
             try await service.signUp(#"{"loginName":"nina_1","password":"correct horse"}"#)
@@ -113,20 +120,102 @@ import Testing
             let nina = try await service.logIn("nina_1")
             let omar = try await service.logIn("omar_1")
             async let first = service.send(
-                .patch,
-                "/users/me",
+                .put,
+                service.userPath("me") + "/email-address",
                 json: #"{"emailAddress":"one@example.com"}"#,
-                token: nina
+                token: nina,
+                contentType: KiiType.emailChange
             )
             async let second = service.send(
-                .patch,
-                "/users/me",
+                .post,
+                service.userPath("me"),
                 json: #"{"emailAddress":"one@EXAMPLE.com"}"#,
-                token: omar
+                token: omar,
+                contentType: KiiType.userUpdate
             )
-            let statuses = try await [first.status, second.status].sorted()
-            #expect(statuses == [200, 409])
+            let (byPut, byUpdate) = try await (first, second)
+            #expect(
+                [byPut.status, byUpdate.status].sorted() == [200, 409]
+                    || [byPut.status, byUpdate.status].sorted() == [204, 409]
+            )
+            #expect((byPut.status == 204) != (byUpdate.status == 200))
+            let loser = byPut.status == 204 ? byUpdate : byPut
+            #expect(loser.errorCode == "USER_ALREADY_EXISTS")
+            #expect(loser.problems == ["emailAddress:already_taken"])
             #expect(try await service.rowCounts()[.identityKeys] == 3)
+        }
+    }
+
+    @Test(arguments: Backend.enabled)
+    func twoPasswordChangesWithTheSamePasswordLetOneWin(backend: Backend) async throws {
+        try await withService(backend) { service in
+            let user = try await service.signUpAndLogIn(
+                #"{"loginName":"pia_1","password":"correct horse"}"#,
+                as: "pia_1"
+            )
+            let other = try await service.logIn("pia_1")
+            let path = service.userPath("me") + "/password"
+            async let first = service.send(
+                .put,
+                path,
+                json: #"{"oldPassword":"correct horse","newPassword":"first horse"}"#,
+                token: user.token
+            )
+            async let second = service.send(
+                .put,
+                path,
+                json: #"{"oldPassword":"correct horse","newPassword":"second horse"}"#,
+                token: other
+            )
+            let (one, two) = try await (first, second)
+            #expect([one.status, two.status].sorted() == [204, 400])
+            let loser = one.status == 204 ? two : one
+            #expect(loser.errorCode == "WRONG_PASSWORD" || loser.errorCode == "WRONG_TOKEN")
+            let winner = one.status == 204 ? "first horse" : "second horse"
+            #expect(try await service.logIn("pia_1", winner).count == 43)
+            // The winner's token stays; the loser's was revoked by the winner's change.
+            #expect(try await service.rowCounts()[.accessTokens] == 2)
+        }
+    }
+
+    @Test(arguments: Backend.enabled)
+    func aResetCodeIsUsedOnceByTwoRequestsAtOnce(backend: Backend) async throws {
+        try await withService(backend) { service in
+            let userID = try #require(
+                try await service.signUp(#"{"emailAddress":"quinn@example.com","password":"correct horse"}"#)
+                    .string("userID")
+            )
+            let path = service.userPath("EMAIL:quinn@example.com") + "/password/complete-reset"
+            #expect(
+                try await service.send(.post, service.userPath("EMAIL:quinn@example.com") + "/password/request-reset")
+                    .status == 204
+            )
+            let pin = try #require(service.resetCode(of: userID))
+            async let first = service.send(.post, path, json: #"{"pinCode":"\#(pin)","newPassword":"first horse"}"#)
+            async let second = service.send(.post, path, json: #"{"pinCode":"\#(pin)","newPassword":"second horse"}"#)
+            let (one, two) = try await (first, second)
+            #expect([one.status, two.status].sorted() == [204, 400])
+            #expect((one.status == 204 ? two : one).errorCode == "INVALID_VERIFICATION_CODE")
+            let winner = one.status == 204 ? "first horse" : "second horse"
+            #expect(try await service.logIn("quinn@example.com", winner).count == 43)
+        }
+    }
+
+    @Test(arguments: Backend.enabled)
+    func aVerificationCodeIsUsedOnceByTwoRequestsAtOnce(backend: Backend) async throws {
+        try await withService(backend, .emailVerification) { service in
+            let user = try await service.signUpAndLogIn(
+                #"{"loginName":"rae_1","emailAddress":"rae@example.com","password":"correct horse"}"#,
+                as: "rae_1"
+            )
+            let code = try #require(service.code(.email, of: user.id))
+            let path = service.userPath("me") + "/email-address/verify"
+            async let first = service.send(.post, path, json: #"{"verificationCode":"\#(code)"}"#, token: user.token)
+            async let second = service.send(.post, path, json: #"{"verificationCode":"\#(code)"}"#, token: user.token)
+            let (one, two) = try await (first, second)
+            #expect([one.status, two.status].sorted() == [204, 400])
+            #expect((one.status == 204 ? two : one).errorCode == "INVALID_VERIFICATION_CODE")
+            #expect(try await service.rowCounts()[.verificationCodes] == 0)
         }
     }
 }

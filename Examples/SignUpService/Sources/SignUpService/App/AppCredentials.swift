@@ -18,25 +18,15 @@ struct AppCredentials {
     ///
     /// - Throws: ``ServiceFailure``: `APP_NOT_FOUND` (404) or `UNAUTHORIZED` (401).
     func check(_ request: Request, pathAppID: String?, anonymous: Bool) throws {
-        var namedID = pathAppID
-        var givenKey: String?
-        if let id = request.headers[.kiiAppID] { try expect(id: id, namedID: &namedID) }
-        if let key = request.headers[.kiiAppKey] { givenKey = key }
-        if let basic = Self.basicCredentials(request.headers[.authorization]) {
-            try expect(id: basic.id, namedID: &namedID)
-            givenKey = basic.key
+        let basic = Self.basicCredentials(request.headers[.authorization])
+        // Every app ID the request gives (path, header, Basic) must be the service's.
+        let namedIDs = [pathAppID, request.headers[.kiiAppID], basic?.id].compactMap { $0 }
+        if let other = namedIDs.first(where: { $0 != app.id }) {
+            throw ServiceFailure(.app, .appNotFound(appID: other))
         }
-        if let namedID, namedID != app.id { throw ServiceFailure(.app, .appNotFound(appID: namedID)) }
-        if let givenKey {
-            guard givenKey == app.key else { throw ServiceFailure(.app, .wrongAppKey) }
-        }
-        if anonymous, namedID == nil || givenKey == nil { throw ServiceFailure(.app, .missingAppCredentials) }
-    }
-
-    /// Every app ID a request gives must be the same one (and the service's).
-    private func expect(id: String, namedID: inout String?) throws {
-        if id != app.id { throw ServiceFailure(.app, .appNotFound(appID: id)) }
-        namedID = id
+        let givenKeys = [request.headers[.kiiAppKey], basic?.key].compactMap { $0 }
+        if givenKeys.contains(where: { $0 != app.key }) { throw ServiceFailure(.app, .wrongAppKey) }
+        if anonymous, namedIDs.isEmpty || givenKeys.isEmpty { throw ServiceFailure(.app, .missingAppCredentials) }
     }
 
     /// `Authorization: Basic base64(id:key)` (the scheme in any case), or `nil`.

@@ -33,13 +33,40 @@ public final class SQLitePool: DatabasePool {
             logger: logger,
             on: MultiThreadedEventLoopGroup.singleton.any()
         ).get()
-        let database = connection.sql(queryLogLevel: nil)
+        do {
+            try await Self.configure(
+                connection.sql(queryLogLevel: nil),
+                file: file != nil,
+                busyTimeoutMilliseconds: busyTimeoutMilliseconds
+            )
+        } catch {
+            // A connection dropped open is a trap in SQLiteNIO: close it, then say why.
+            try? await connection.close().get()
+            throw error
+        }
+    }
+
+    /// The connection's settings. Switching a new file to WAL takes a lock that `busy_timeout`
+    /// does not wait for (two instances starting at once on one new file): the switch is tried
+    /// again for up to the timeout.
+    private static func configure(
+        _ database: any SQLDatabase,
+        file: Bool,
+        busyTimeoutMilliseconds: Int
+    ) async throws {
         try await database.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeoutMilliseconds))").run()
         try await database.raw("PRAGMA foreign_keys = ON").run()
-        if file != nil {
-            try await database.raw("PRAGMA journal_mode = WAL").run()
-            try await database.raw("PRAGMA synchronous = NORMAL").run()
+        guard file else { return }
+        let deadline = ContinuousClock.now + .milliseconds(busyTimeoutMilliseconds)
+        while true {
+            do {
+                try await database.raw("PRAGMA journal_mode = WAL").run()
+                break
+            } catch let error where ContinuousClock.now < deadline && "\(error)".contains("locked") {
+                try await Task.sleep(for: .milliseconds(20))
+            }
         }
+        try await database.raw("PRAGMA synchronous = NORMAL").run()
     }
 
     public func withConnection<Result: Sendable>(

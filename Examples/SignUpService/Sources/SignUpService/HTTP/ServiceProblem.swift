@@ -51,6 +51,8 @@ public enum ServiceProblem: ValidationError.Detail {
     case expiryNotATime
     /// A password reset's `notificationMethod` other than `EMAIL` and `SMS`.
     case unknownResetMethod
+    /// A password reset by an address that is not verified (Kii sends codes to verified ones only).
+    case unverifiedAddress
     /// A password reset for a user who has no password (a pseudo user).
     case noPassword
     /// A failure of the service itself (logged, never detailed to the client).
@@ -63,7 +65,7 @@ public enum ServiceProblem: ValidationError.Detail {
         switch self {
         case .invalidCredentials, .notVerified, .wrongPassword, .wrongCode, .nothingToVerify, .malformedUserID,
             .unknownMember, .unsupportedGrantType, .expiryNotATime,
-            .unknownResetMethod:
+            .unknownResetMethod, .unverifiedAddress:
             400
         case .missingToken, .missingAppCredentials, .wrongAppKey: 401
         case .invalidToken, .notOwner: 403
@@ -89,7 +91,8 @@ public enum ServiceProblem: ValidationError.Detail {
         case .appNotFound: "APP_NOT_FOUND"
         case .wrongPassword: "WRONG_PASSWORD"
         case .wrongCode: "INVALID_VERIFICATION_CODE"
-        case .nothingToVerify, .malformedUserID, .unknownMember, .expiryNotATime, .unknownResetMethod:
+        case .nothingToVerify, .malformedUserID, .unknownMember, .expiryNotATime, .unknownResetMethod,
+            .unverifiedAddress:
             "INVALID_INPUT_DATA"
         case .noRoute: "NOT_FOUND"
         case .methodNotAllowed: "METHOD_NOT_ALLOWED"
@@ -125,6 +128,7 @@ public enum ServiceProblem: ValidationError.Detail {
         case .unsupportedGrantType: ValidationError.Code(rawValue: "unsupported_grant_type")
         case .expiryNotATime: ValidationError.Code(rawValue: "invalid_expiry")
         case .unknownResetMethod: ValidationError.Code(rawValue: "unknown_method")
+        case .unverifiedAddress: ValidationError.Code(rawValue: "address_not_verified")
         case .noPassword: ValidationError.Code(rawValue: "no_password")
         case .internalError: ValidationError.Code(rawValue: "internal_error")
         case .databaseUnavailable: ValidationError.Code(rawValue: "unavailable")
@@ -155,6 +159,7 @@ public enum ServiceProblem: ValidationError.Detail {
         case .unsupportedGrantType: "unsupportedGrantType"
         case .expiryNotATime: "expiryNotATime"
         case .unknownResetMethod: "unknownResetMethod"
+        case .unverifiedAddress: "unverifiedAddress"
         case .noPassword: "noPassword"
         case .internalError: "internalError"
         case .databaseUnavailable: "databaseUnavailable"
@@ -262,6 +267,11 @@ public enum ServiceProblem: ValidationError.Detail {
             )
         case .unknownResetMethod:
             language.phrase("must be EMAIL or SMS", ("は", "EMAIL か SMS にしてください"))
+        case .unverifiedAddress:
+            language.phrase(
+                "is not verified: a reset code goes to a verified address only",
+                ("は", "確認されていません。再設定コードは確認済みのアドレスにだけ送られます")
+            )
         case .noPassword:
             language.phrase("has no password to reset", ("には", "再設定するパスワードがありません"))
         case .internalError:
@@ -307,6 +317,7 @@ public enum ServiceProblem: ValidationError.Detail {
         case "unsupportedGrantType": self = .unsupportedGrantType
         case "expiryNotATime": self = .expiryNotATime
         case "unknownResetMethod": self = .unknownResetMethod
+        case "unverifiedAddress": self = .unverifiedAddress
         case "noPassword": self = .noPassword
         case "internalError": self = .internalError
         case "databaseUnavailable": self = .databaseUnavailable

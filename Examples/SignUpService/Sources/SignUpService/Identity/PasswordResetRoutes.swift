@@ -8,8 +8,8 @@ import KiiIdentity
 ///   `PHONE:` or `LOGIN_NAME:` address or a user ID, with an optional body
 ///   `{"notificationMethod": "EMAIL"|"SMS", "smsResetMethod": …}`: a six-digit code goes to the
 ///   user's email address (by default) or phone (`SMS`) through the delivery point (logged only
-///   in development mode). Kii's emailed link is a page of Kii's own: here the mail carries the
-///   code too.
+///   in development mode), which must be verified (with verification off, every address is).
+///   Kii's emailed link is a page of Kii's own: here the mail carries the code too.
 /// - `POST …/password/complete-reset` `{pinCode, newPassword}`: sets the password, revokes every
 ///   token of the user and uses the code up. Wrong codes are throttled like logins.
 struct PasswordResetRoutes {
@@ -50,6 +50,7 @@ struct PasswordResetRoutes {
         guard let address = user.record.uniquenessKeys[channel] else {
             throw ServiceFailure(ValidationError(channel.field, .missing))
         }
+        guard user.verified(channel) == true else { throw ServiceFailure(channel.field, .unverifiedAddress) }
         let code = VerificationCode()
         try await service.codes.issueResetCode(
             hash: code.resetHash(userID: user.userID),

@@ -24,14 +24,26 @@ struct Answer: Sendable, CustomStringConvertible {
     /// The body read by the library's strict reader; `nil` when it is not JSON.
     var json: JSONValue? { try? JSONValue(parsing: text) }
 
-    /// A member of the body's object.
-    subscript(member: String) -> JSONValue? {
-        guard case .object(let members)? = json else { return nil }
-        return members[member]
+    /// The members of the body's object (empty when it is not one).
+    var members: [String: JSONValue] {
+        guard case .object(let members)? = json else { return [:] }
+        return members
     }
+
+    /// A member of the body's object.
+    subscript(member: String) -> JSONValue? { members[member] }
 
     /// A string member of the body's object.
     func string(_ member: String) -> String? { self[member]?.stringValue }
+
+    /// An integer member of the body's object.
+    func integer(_ member: String) -> Int? {
+        guard case .integer(let value)? = self[member] else { return nil }
+        return value
+    }
+
+    /// Kii's `errorCode` of an error body.
+    var errorCode: String? { string("errorCode") }
 
     /// The `errors` of an error body as `field:code`, in order.
     var problems: [String] {
@@ -50,6 +62,9 @@ struct Answer: Sendable, CustomStringConvertible {
             return members["message"]?.stringValue
         }
     }
+
+    /// The members' names, sorted.
+    var memberNames: [String] { members.keys.sorted() }
 
     var description: String { "\(status) \(text)" }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -8,18 +9,21 @@ import NIOCore
 import SignUpService
 import Testing
 
-/// One service of one test: its own database, a clock the test moves, the verification codes
-/// it issued, and a switch that makes the store fail at a chosen step.
+/// One service of one test: its own database, a clock the test moves, the codes it handed to
+/// the delivery, and a switch that makes the store fail at a chosen step.
 final class Harness: Sendable {
     let server: SignUpServer
     let client: any TestClientProtocol
     private let state: NIOLockedValueBox<State>
 
     struct State {
-        var now: Int64 = 1_800_000_000
-        var codes: [String: String] = [:]
+        var now: Int64 = Harness.start
+        var messages: [CodeMessage] = []
         var failAt: StoreStep?
     }
+
+    /// The clock's first reading, in Unix seconds (2027-01-15).
+    static let start: Int64 = 1_800_000_000
 
     init(server: SignUpServer, client: any TestClientProtocol, state: NIOLockedValueBox<State>) {
         self.server = server
@@ -27,29 +31,61 @@ final class Harness: Sendable {
         self.state = state
     }
 
-    var store: UserStore { server.store }
+    var users: UserStore { server.users }
+    var app: KiiApp { server.configuration.app }
+
+    // MARK: Paths
+
+    /// `/api/apps/{appID}/users`.
+    var usersPath: String { "/api/apps/\(app.id)/users" }
+    /// `/api/apps/{appID}/users/{user}`, `user` as given (`me`, an ID, `EMAIL:…`).
+    func userPath(_ user: String) -> String { "\(usersPath)/\(user)" }
+    /// Kii's token endpoint without the app in the path (the SDKs' login).
+    static let tokenPath = "/api/oauth2/token"
+    /// The token endpoint under the app.
+    var appTokenPath: String { "/api/apps/\(app.id)/oauth2/token" }
+
+    // MARK: Clock, codes, failures
+
+    /// The service's clock now, in Unix seconds.
+    var now: Int64 { state.withLockedValue { $0.now } }
 
     /// Moves the service's clock forward.
     func advance(seconds: Int64) { state.withLockedValue { $0.now += seconds } }
 
-    /// The last code issued for `kind` of `userID`.
+    /// Every code the service handed to the delivery, in order.
+    var messages: [CodeMessage] { state.withLockedValue { $0.messages } }
+
+    /// The last verification code sent for `kind` of `userID`.
     func code(_ kind: LoginKind, of userID: String) -> String? {
-        state.withLockedValue { $0.codes["\(userID):\(kind)"] }
+        messages.last { $0.userID == userID && $0.purpose == .verification && $0.channel == kind }?.code.digits
+    }
+
+    /// The last password reset code sent to `userID`.
+    func resetCode(of userID: String) -> String? {
+        messages.last { $0.userID == userID && $0.purpose == .passwordReset }?.code.digits
     }
 
     /// Makes every later write fail at `step` (`nil`: no more failures).
     func failWrites(at step: StoreStep?) { state.withLockedValue { $0.failAt = step } }
 
     /// Rows of every table of the service, by table.
-    func rowCounts() async throws -> [UserStore.Table: Int] {
-        var counts: [UserStore.Table: Int] = [:]
-        for table in UserStore.Table.allCases { counts[table] = try await store.count(table) }
+    func rowCounts() async throws -> [ServiceTable: Int] {
+        var counts: [ServiceTable: Int] = [:]
+        for table in ServiceTable.allCases { counts[table] = try await server.pool.count(table) }
         return counts
+    }
+
+    /// The stored keys of `userID` as `kind=value`, in table order.
+    func keys(of userID: String) async throws -> [String] {
+        try await users.keys(of: userID).map(\.description)
     }
 
     // MARK: Requests
 
-    /// Sends a request; `json` is sent as `application/json` unless `contentType` says otherwise.
+    /// Sends a request with the app's headers as the SDKs send them (unless `app` says
+    /// otherwise); `json` goes as `contentType`. `headers` are added last and replace any header
+    /// of the same name.
     @discardableResult
     func send(
         _ method: HTTPRequest.Method,
@@ -58,12 +94,15 @@ final class Harness: Sendable {
         token: String? = nil,
         language: String? = nil,
         contentType: String? = "application/json",
+        app appHeaders: AppHeaders = .kii,
         headers extra: HTTPFields = [:]
     ) async throws -> Answer {
-        var headers = extra
+        var headers = appHeaders.fields(for: app)
         if json != nil, let contentType { headers[.contentType] = contentType }
         if let token { headers[.authorization] = "Bearer \(token)" }
         if let language { headers[.acceptLanguage] = language }
+        for name in Set(extra.map(\.name)) { headers[name] = nil }
+        headers.append(contentsOf: extra)
         let response = try await client.executeRequest(
             uri: uri,
             method: method,
@@ -73,25 +112,93 @@ final class Harness: Sendable {
         return Answer(response)
     }
 
-    /// Signs a user up and requires a 201.
+    /// Signs a user up as the SDKs do (`RegistrationRequest`) and requires a 201.
     @discardableResult
     func signUp(_ json: String) async throws -> Answer {
-        let answer = try await send(.post, "/users", json: json)
+        let answer = try await send(.post, usersPath, json: json, contentType: KiiType.registration)
         try #require(answer.status == 201, "sign-up failed: \(answer)")
         return answer
     }
 
-    /// Logs in and requires a 200; returns the access token.
+    /// Logs in at `/api/oauth2/token` and requires a 200; returns the access token.
     func logIn(_ username: String, _ password: String = "correct horse", country: String? = nil) async throws -> String
     {
-        let countryMember = country.map { #","country":"\#($0)""# } ?? ""
         let answer = try await send(
             .post,
-            "/oauth2/token",
-            json: #"{"username":"\#(username)","password":"\#(password)"\#(countryMember)}"#
+            Self.tokenPath,
+            json: Self.loginBody(username, password, country: country)
         )
         try #require(answer.status == 200, "login failed: \(answer)")
         return try #require(answer.string("access_token"))
+    }
+
+    /// A login body.
+    static func loginBody(_ username: String, _ password: String = "correct horse", country: String? = nil) -> String {
+        let countryMember = country.map { #","country":"\#($0)""# } ?? ""
+        return #"{"username":"\#(username)","password":"\#(password)"\#(countryMember)}"#
+    }
+
+    /// Signs a user up and logs in with `username`: the user's ID and token.
+    func signUpAndLogIn(_ json: String, as username: String) async throws -> (id: String, token: String) {
+        let id = try #require(try await signUp(json).string("userID"))
+        return (id, try await logIn(username))
+    }
+
+    /// A new pseudo user (`RegistrationAndAuthorizationRequest`): its ID, token and answer.
+    @discardableResult
+    func pseudoUser(_ json: String = "{}") async throws -> (id: String, token: String, answer: Answer) {
+        let answer = try await send(.post, usersPath, json: json, contentType: KiiType.pseudoRegistration)
+        try #require(answer.status == 201, "pseudo user failed: \(answer)")
+        return (try #require(answer.string("userID")), try #require(answer.string("_accessToken")), answer)
+    }
+
+    /// A six-digit code other than `code`.
+    static func wrongCode(than code: String) -> String { code == "000000" ? "000001" : "000000" }
+}
+
+/// Kii's vendor media types, as the SDKs send them.
+enum KiiType {
+    static let registration = "application/vnd.kii.RegistrationRequest+json"
+    static let pseudoRegistration = "application/vnd.kii.RegistrationAndAuthorizationRequest+json"
+    static let userUpdate = "application/vnd.kii.UserUpdateRequest+json"
+    static let changePassword = "application/vnd.kii.ChangePasswordRequest+json"
+    static let emailChange = "application/vnd.kii.EmailAddressModificationRequest+json"
+    static let phoneChange = "application/vnd.kii.PhoneNumberModificationRequest+json"
+    static let verification = "application/vnd.kii.AddressVerificationRequest+json"
+    static let resetRequest = "application/vnd.kii.ResetPasswordRequest+json"
+    static let completeReset = "application/vnd.kii.CompletePasswordResetRequest+json"
+    static let token = "application/vnd.kii.OauthTokenRequest+json"
+}
+
+extension HTTPField.Name {
+    static let kiiAppID = Self("X-Kii-AppID")!
+    static let kiiAppKey = Self("X-Kii-AppKey")!
+    static let kiiSDK = Self("X-Kii-SDK")!
+}
+
+/// How a test's request names its app.
+enum AppHeaders: Sendable {
+    /// `X-Kii-AppID` and `X-Kii-AppKey` of the service's app, as the SDKs send them.
+    case kii
+    /// Nothing.
+    case none
+    /// `Authorization: Basic base64(appID:appKey)` of the service's app.
+    case basic
+    /// These headers, as they are.
+    case custom(HTTPFields)
+
+    func fields(for app: KiiApp) -> HTTPFields {
+        switch self {
+        case .kii: [.kiiAppID: app.id, .kiiAppKey: app.key]
+        case .none: [:]
+        case .basic: [.authorization: Self.basic(id: app.id, key: app.key)]
+        case .custom(let fields): fields
+        }
+    }
+
+    /// `Basic base64(id:key)`.
+    static func basic(id: String, key: String) -> String {
+        "Basic " + Data("\(id):\(key)".utf8).base64EncodedString()
     }
 }
 
@@ -102,7 +209,9 @@ enum Setting: Sendable {
     case exposeFullUserData
     case loginFailuresPerMinute(Int)
     case tokenLifetime(Int64)
+    case verificationCodeLifetime(Int64)
     case maxBodyBytes(Int)
+    case app(KiiApp)
 
     func apply(to configuration: inout ServiceConfiguration) {
         switch self {
@@ -111,7 +220,9 @@ enum Setting: Sendable {
         case .exposeFullUserData: configuration.policy.exposeFullUserData = true
         case .loginFailuresPerMinute(let count): configuration.loginFailuresPerMinute = count
         case .tokenLifetime(let seconds): configuration.tokenLifetime = seconds
+        case .verificationCodeLifetime(let seconds): configuration.verificationCodeLifetime = seconds
         case .maxBodyBytes(let bytes): configuration.maxBodyBytes = bytes
+        case .app(let app): configuration.app = app
         }
     }
 }
@@ -138,9 +249,7 @@ func withService(
         let server = try await SignUpServer(
             configuration: configuration,
             logger: logger,
-            delivery: VerificationDelivery { userID, kind, code in
-                state.withLockedValue { $0.codes["\(userID):\(kind)"] = code.digits }
-            },
+            delivery: VerificationDelivery { message in state.withLockedValue { $0.messages.append(message) } },
             storeHook: { step in
                 if state.withLockedValue({ $0.failAt }) == step { throw InjectedFailure(step: step) }
             },

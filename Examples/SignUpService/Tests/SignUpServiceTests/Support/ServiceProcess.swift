@@ -3,14 +3,18 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import NIOCore
+import SignUpService
 import Testing
 
 /// The built `signup-service` executable, started as a deployment starts it: its configuration
 /// in the environment, on a free port it prints once it listens.
 final class ServiceProcess: Sendable {
     let port: Int
+    /// The app it serves (`KII_APP_ID`, `KII_APP_KEY`, or the development app).
+    let app: KiiApp
     private let process: Process
     private let errors: NIOLockedValueBox<Data>
+    private let output: NIOLockedValueBox<Data>
 
     /// The executable, beside the test bundle in the build folder.
     static var executable: URL {
@@ -36,8 +40,10 @@ final class ServiceProcess: Sendable {
             errors.withLockedValue { $0.append(data) }
         }
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        let printed = NIOLockedValueBox(Data())
         output.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
+            printed.withLockedValue { $0.append(data) }
             if data.isEmpty {
                 continuation.finish()
             } else {
@@ -47,6 +53,12 @@ final class ServiceProcess: Sendable {
         try process.run()
         self.process = process
         self.errors = errors
+        self.output = printed
+        if let id = environment["KII_APP_ID"], let key = environment["KII_APP_KEY"] {
+            app = KiiApp(id: id, key: key)
+        } else {
+            app = .development
+        }
         port = try await withThrowingTaskGroup(of: Int?.self) { group in
             group.addTask {
                 var text = ""
@@ -76,6 +88,18 @@ final class ServiceProcess: Sendable {
         }
     }
 
+    /// Starts the service, or gives the reason it did not start.
+    static func start(environment: [String: String]) async -> Result<ServiceProcess, any Error> {
+        do {
+            return .success(try await ServiceProcess(environment: environment))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What the service wrote to standard output (its start-up lines).
+    var printed: String { String(decoding: output.withLockedValue { $0 }, as: UTF8.self) }
+
     /// What the service wrote to standard error (its log).
     var log: String { String(decoding: errors.withLockedValue { $0 }, as: UTF8.self) }
 
@@ -86,15 +110,19 @@ final class ServiceProcess: Sendable {
         return process.terminationStatus
     }
 
-    /// One request on a connection of its own.
+    /// `/api/apps/{appID}/users`.
+    var usersPath: String { "/api/apps/\(app.id)/users" }
+
+    /// One request on a connection of its own, with the app's headers as the SDKs send them.
     func send(
         _ method: HTTPRequest.Method,
         _ uri: String,
         json: String? = nil,
-        token: String? = nil
+        token: String? = nil,
+        contentType: String = "application/json"
     ) async throws -> Answer {
-        var headers: HTTPFields = [:]
-        if json != nil { headers[.contentType] = "application/json" }
+        var headers: HTTPFields = [.kiiAppID: app.id, .kiiAppKey: app.key]
+        if json != nil { headers[.contentType] = contentType }
         if let token { headers[.authorization] = "Bearer \(token)" }
         let port = port
         let request = TestClient.Request(

@@ -1,0 +1,56 @@
+import KiiIdentity
+import Testing
+
+@testable import SignUpService
+
+/// The background sweep deletes what has expired, and nothing else: tokens, verification and
+/// reset codes at their expiry, failed-attempt windows an hour old.
+@Suite struct HousekeepingTests {
+    @Test(arguments: Backend.enabled)
+    func sweepDeletesExactlyWhatHasExpired(backend: Backend) async throws {
+        try await withService(
+            backend,
+            .emailVerification,
+            .tokenLifetime(600),
+            .verificationCodeLifetime(300)
+        ) { service in
+            try await service.signUp(
+                #"{"loginName":"sweep_1","emailAddress":"sweep@example.com","phoneNumber":"+819012345678","password":"correct horse"}"#
+            )
+            let token = try await service.logIn("sweep_1")
+            let reset = try await service.send(
+                .post,
+                service.userPath("LOGIN_NAME:sweep_1") + "/password/request-reset",
+                // To the phone: the email waits for verification, and a reset goes to a verified address.
+                json: #"{"notificationMethod":"SMS"}"#
+            )
+            #expect(reset.status == 204)
+            let failed = try await service.send(
+                .post,
+                Harness.tokenPath,
+                json: Harness.loginBody("sweep_1", "wrong horse")
+            )
+            #expect(failed.status == 400)
+            let start = Harness.start
+            let live = try await service.rowCounts()
+            #expect(live[.accessTokens] == 1)
+            #expect(live[.verificationCodes] == 1)
+            #expect(live[.passwordResetCodes] == 1)
+            #expect(live[.loginFailures] == 1)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 299) == 0)
+            #expect(try await service.rowCounts() == live)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 300) == 2)
+            #expect(try await service.rowCounts()[.verificationCodes] == 0)
+            #expect(try await service.rowCounts()[.passwordResetCodes] == 0)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 599) == 0)
+            #expect(try await service.send(.get, service.userPath("me"), token: token).status == 200)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 600) == 1)
+            #expect(try await service.rowCounts()[.accessTokens] == 0)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 3_600) == 1)
+            let swept = try await service.rowCounts()
+            #expect(swept[.loginFailures] == 0)
+            #expect(swept[.users] == 1)
+            #expect(swept[.identityKeys] == 3)
+        }
+    }
+}
