@@ -116,25 +116,37 @@ struct BatchValidationTests {
         #expect(Set(threads).count <= 2)
     }
 
-    /// The thread that runs element 0 becomes slow (1 ms an element, sleeping, so that the
-    /// other thread can run): with the batch cut into one half a thread, fixed in advance, it
-    /// would still run half of the elements; with chunks claimed in turn, the other thread
-    /// claims nearly all of them while the slow one works through its first chunk.
+    /// The thread that runs element 0 stalls there until the other thread has run every element
+    /// outside that first chunk (or a minute has passed). With the batch cut into one half a
+    /// thread, fixed in advance, the other thread would stop at its half and the stalled one would
+    /// run the other half after the minute; with chunks claimed in turn, the other thread claims
+    /// all the rest. No timing is assumed: a busy machine that starts the second thread late
+    /// only makes the wait longer.
     @Test(
         "a slow thread does not hold up the batch: the other claims the remaining chunks",
         .enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2)
     )
     func slowThreadDoesNotHoldTheBatch() {
         let count = 64 * 64
+        let firstChunk = BatchValidation.WorkPlan(elements: count, workers: 2).bounds(of: 0, elements: count)
         let slowThread = Atomic<UInt>(0)
+        let ranByOthers = Atomic<Int>(0)
         let threads = BatchValidation.map(Array(0..<count), workers: 2) { index -> UInt in
             let thread = UInt(pthread_self())
-            if index == 0 { slowThread.store(thread, ordering: .relaxed) }
-            if thread == slowThread.load(ordering: .relaxed) { usleep(1000) }
+            if index == 0 {
+                slowThread.store(thread, ordering: .releasing)
+                let deadline = ContinuousClock.now + .seconds(60)
+                while ranByOthers.load(ordering: .acquiring) < count - firstChunk.end, ContinuousClock.now < deadline {
+                    usleep(1000)
+                }
+            } else if thread != slowThread.load(ordering: .acquiring) {
+                ranByOthers.add(1, ordering: .releasing)
+            }
             return thread
         }
         let slow = threads[0]
         let ranSlowly = threads.count { $0 == slow }
-        #expect(ranSlowly <= count / 4, "the slow thread ran \(ranSlowly) of \(count) elements")
+        #expect(firstChunk.end < count / 4)
+        #expect(ranSlowly == firstChunk.end, "the slow thread ran \(ranSlowly) of \(count) elements")
     }
 }
