@@ -51,7 +51,12 @@ struct RejectedSignUpScenarios {
             bytes.append(contentsOf: #","errors":"#.utf8)
             let first = error.appendJSONProblems(in: language, to: &bytes)
             bytes.append(contentsOf: #","message":"#.utf8)
-            for index in first { bytes.append(bytes[index]) }
+            // The message again, copied inside the buffer.
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: first.count))
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                (buffer.baseAddress! + start).update(from: buffer.baseAddress! + first.lowerBound, count: first.count)
+            }
             bytes.append(UInt8(ascii: "}"))
             return bytes.count
         }

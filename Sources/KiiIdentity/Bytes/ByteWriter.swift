@@ -79,32 +79,35 @@ struct ByteWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` escaped as inside a JSON string literal, without the quotes: the runs
-    /// between the bytes to escape are copied whole, found eight bytes at a time.
+    /// Appends `text` escaped as inside a JSON string literal, without the quotes.
     mutating func appendEscaped(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let source = bytes.baseAddress else { return }
-            let total = bytes.count
-            var start = 0
-            var index = 0
-            while index < total {
-                if index + 8 <= total,
-                    !JSONValue.hasEscape(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
-                {
-                    index += 8
-                    continue
-                }
-                let byte = source[index]
-                if JSONValue.needsEscape(byte) {
-                    append(UnsafeRawBufferPointer(start: source + start, count: index - start))
-                    for escaped in JSONValue.escape(byte).utf8 { append(escaped) }
-                    start = index + 1
-                }
-                index += 1
+        text.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Appends the UTF-8 `bytes` escaped as inside a JSON string literal, without the quotes:
+    /// the runs between the bytes to escape are copied whole, found eight bytes at a time.
+    mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let total = bytes.count
+        var start = 0
+        var index = 0
+        while index < total {
+            if index + 8 <= total,
+                !JSONValue.hasEscape(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
             }
-            append(UnsafeRawBufferPointer(start: source + start, count: total - start))
+            let byte = source[index]
+            if JSONValue.needsEscape(byte) {
+                append(UnsafeRawBufferPointer(start: source + start, count: index - start))
+                for escaped in JSONValue.escape(byte).utf8 { append(escaped) }
+                start = index + 1
+            }
+            index += 1
         }
+        append(UnsafeRawBufferPointer(start: source + start, count: total - start))
     }
 
     /// Appends what was written to `array`, in one copy.

@@ -232,6 +232,24 @@ enum StoredDetail: Sendable, Hashable {
         }
     }
 
+    /// Appends the reason in `language` to a JSON string being written, escaped: for this
+    /// module's field and phone details without making a `String` of it.
+    func appendEscapedReason(in language: ValidationError.Language, to writer: inout ByteWriter) {
+        switch self {
+        case .field(let detail):
+            withUnsafeMutablePointer(to: &writer) { writer in
+                var target = EscapedReasonTarget(language: language, writer: writer)
+                detail.reason(to: &target)
+            }
+        case .phone(let detail):
+            withUnsafeMutablePointer(to: &writer) { writer in
+                var target = EscapedReasonTarget(language: language, writer: writer)
+                detail.reason(to: &target)
+            }
+        default: writer.appendEscaped(phrase(in: language).reason)
+        }
+    }
+
     static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.field(let left), .field(let right)): left == right

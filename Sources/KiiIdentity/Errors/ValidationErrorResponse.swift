@@ -82,7 +82,11 @@ extension ValidationError {
     /// var body = Array(#"{"errors":"#.utf8)
     /// let first = error.appendJSONProblems(in: language, to: &body)
     /// body += #","message":"#.utf8
-    /// for index in first { body.append(body[index]) }   // in place: no copy of `body`
+    /// let start = body.count   // the message again, copied inside `body`
+    /// body += repeatElement(0, count: first.count)
+    /// body.withUnsafeMutableBufferPointer { buffer in
+    ///     (buffer.baseAddress! + start).update(from: buffer.baseAddress! + first.lowerBound, count: first.count)
+    /// }
     /// body.append(UInt8(ascii: "}"))
     /// ```
     @discardableResult
@@ -91,29 +95,33 @@ extension ValidationError {
         var firstMessage = 0..<0
         writer.append(UInt8(ascii: "["))
         for (index, problem) in problems.enumerated() {
-            let phrase = problem.stored.phrase(in: language)
             writer.append(index == 0 ? #"{"field":"# : #",{"field":"#)
             writer.appendQuoted(problem.field.rawValue)
             writer.append(#","code":"#)
             writer.appendQuoted(problem.code.rawValue)
-            writer.append(#","reason":"#)
-            let reasonStart = writer.count + 1
-            writer.appendQuoted(phrase.reason)
-            let reason = reasonStart..<writer.count - 1
-            writer.append(#","message":"#)
-            let messageStart = writer.count
+            writer.append(#","reason":""#)
+            let reasonStart = writer.count
+            // Where the message's opening quote is.
+            let messageStart: Int
             switch language {
             case .english:
+                problem.stored.appendEscapedReason(in: language, to: &writer)
+                let reason = reasonStart..<writer.count
+                writer.append(#"","message":""#)
+                messageStart = writer.count - 1
                 // "label reason", quoted as one string without building it, the reason's
                 // escaped bytes repeated from the member before.
-                writer.append(UInt8(ascii: "\""))
                 writer.appendEscaped(EnglishCatalog.label(problem.field))
                 writer.append(UInt8(ascii: " "))
                 writer.appendWritten(reason)
-                writer.append(UInt8(ascii: "\""))
             case .japanese:
-                writer.appendQuoted(problem.message(in: language, phrase: phrase))
+                let phrase = problem.stored.phrase(in: language)
+                writer.appendEscaped(phrase.reason)
+                writer.append(#"","message":""#)
+                messageStart = writer.count - 1
+                writer.appendEscaped(problem.message(in: language, phrase: phrase))
             }
+            writer.append(UInt8(ascii: "\""))
             if index == 0 { firstMessage = messageStart..<writer.count }
             writer.append(UInt8(ascii: "}"))
         }

@@ -140,98 +140,104 @@ extension ValidationError {
 
         /// The reason in `language`.
         public func phrase(in language: Language) -> Phrase {
+            var target = PhraseTarget(language: language)
+            return reason(to: &target)
+        }
+
+        /// Hands the reason to `target`, in its language (see ``ReasonTarget``).
+        func reason<Target: ReasonTarget>(to target: inout Target) -> Target.Result {
             typealias English = EnglishCatalog
             typealias Japanese = JapaneseCatalog
             return switch self {
-            case .missing: language.phrase("is missing", ("を", "入力してください"))
+            case .missing: target.words("is missing", ("を", "入力してください"))
             case .tooShort(let minimum, let unit):
-                language.phrase(
+                target.words(
                     "is too short (minimum \(minimum) \(unit.rawValue))",
                     ("は", "\(minimum) \(Japanese.name(unit))以上で入力してください")
                 )
             case .tooLong(let maximum, let unit):
-                language.phrase(
+                target.words(
                     "is too long (maximum \(maximum) \(unit.rawValue))",
                     ("は", "\(maximum) \(Japanese.name(unit))以内で入力してください")
                 )
             case .invalidCharacter(let character, let position, let count, let allowed):
-                language.phrase(
+                target.words(
                     English.invalidCharacter(character, position: position, count: count, allowed: allowed),
                     ("の", Japanese.invalidCharacter(character, position: position, count: count, allowed: allowed))
                 )
-            case .missingAt: language.phrase("has no '@'", ("に", "'@' が含まれていません"))
+            case .missingAt: target.words("has no '@'", ("に", "'@' が含まれていません"))
             case .multipleAt(let count):
-                language.phrase(
+                target.words(
                     "has \(count) '@' characters (exactly one is allowed)",
                     ("に", "'@' が \(count) 個含まれています（'@' は 1 個だけにしてください）")
                 )
-            case .emptyLocalPart: language.phrase("has nothing before '@'", ("は", "'@' の前が空です"))
+            case .emptyLocalPart: target.words("has nothing before '@'", ("は", "'@' の前が空です"))
             case .localPartTooLong(let maximum):
-                language.phrase(
+                target.words(
                     "has a part before '@' that is too long (maximum \(maximum) characters)",
                     ("は", "'@' の前を \(maximum) 文字以内にしてください")
                 )
             case .localPartDotAtEdge:
-                language.phrase(
+                target.words(
                     "has a part before '@' that starts or ends with '.'",
                     ("は", "'@' の前の先頭と末尾に '.' を使用できません")
                 )
             case .consecutiveDots:
-                language.phrase("has '..' before '@'", ("は", "'@' の前に '..'（'.' の連続）を使用できません"))
-            case .emptyDomain: language.phrase("has nothing after '@'", ("は", "'@' の後が空です"))
+                target.words("has '..' before '@'", ("は", "'@' の前に '..'（'.' の連続）を使用できません"))
+            case .emptyDomain: target.words("has nothing after '@'", ("は", "'@' の後が空です"))
             case .domainNeedsTwoLabels:
-                language.phrase(
+                target.words(
                     "needs a domain of two or more labels after '@', like example.com",
                     ("は", "'@' の後に example.com のような 2 つ以上のラベルからなるドメインを入力してください")
                 )
             case .emptyDomainLabel:
-                language.phrase(
+                target.words(
                     "has an empty domain label (a '.' at an end, or '..')",
                     ("に", "空のドメインラベルがあります（端の '.' または '..'）")
                 )
             case .domainLabelTooLong(let maximum):
-                language.phrase(
+                target.words(
                     "has a domain label that is too long (maximum \(maximum) characters)",
                     ("は", "ドメインの各ラベルを \(maximum) 文字以内にしてください")
                 )
             case .domainLabelHyphenAtEdge:
-                language.phrase(
+                target.words(
                     "has a domain label that starts or ends with '-'",
                     ("は", "ドメインラベルの先頭と末尾に '-' を使用できません")
                 )
             case .numericTopLevelDomain:
-                language.phrase(
+                target.words(
                     "has a last domain label that is all digits",
                     ("は", "ドメインの最後のラベルを数字だけにすることはできません")
                 )
             case .invalidCountryFormat:
-                language.phrase(
+                target.words(
                     "must be two capital letters (ISO 3166-1 alpha-2), like JP",
                     ("は", "JP のような英大文字 2 文字（ISO 3166-1 alpha-2）で入力してください")
                 )
             case .notUppercase(let suggestion?):
-                language.phrase(
+                target.words(
                     "must be in capital letters: did you mean '\(suggestion)'?",
                     ("は", "英大文字で入力してください（'\(suggestion)' ではありませんか？）")
                 )
-            case .notUppercase(nil): language.phrase("must be in capital letters", ("は", "英大文字で入力してください"))
+            case .notUppercase(nil): target.words("must be in capital letters", ("は", "英大文字で入力してください"))
             case .unknownRegion(let region):
-                language.phrase(
+                target.words(
                     "must be a supported region ('\(region)' is not one)",
                     ("は", "対応している国・地域を入力してください（'\(region)' には対応していません）")
                 )
             case .languageTagEndsEarly:
-                language.phrase(
+                target.words(
                     "is not a well-formed BCP 47 language tag (it ends where a subtag is expected)",
                     ("は", "正しい BCP 47 言語タグではありません（サブタグが必要な位置で終わっています）")
                 )
             case .emptySubtag(let position):
-                language.phrase(
+                target.words(
                     "is not a well-formed BCP 47 language tag (empty subtag at position \(position))",
                     ("は", "正しい BCP 47 言語タグではありません（\(position) 文字目のサブタグが空です）")
                 )
             case .misplacedSubtag(let subtag, let position):
-                language.phrase(
+                target.words(
                     "is not a well-formed BCP 47 language tag ('\(subtag)' at position \(position) does not fit there)",
                     ("は", "正しい BCP 47 言語タグではありません（\(position) 文字目の '\(subtag)' はその位置に置けません）")
                 )

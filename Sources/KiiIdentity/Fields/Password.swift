@@ -47,16 +47,19 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
         let length = FieldChecks.length(bytes.count, lengths, field: field)
         if length.stop { return [length.problem!] }
-        return [
-            length.problem,
-            FieldChecks.characters(
-                bytes,
-                allowed: .printableASCII,
-                allowedCharacters: .password,
-                field: field,
-                revealCharacter: false
-            ),
-        ].compactMap { $0 }
+        // Appended to one array: an array of optionals compacted allocated twice.
+        var problems: [ValidationError.Problem] = []
+        if let problem = length.problem { problems.append(problem) }
+        if let problem = FieldChecks.characters(
+            bytes,
+            allowed: .printableASCII,
+            allowedCharacters: .password,
+            field: field,
+            revealCharacter: false
+        ) {
+            problems.append(problem)
+        }
+        return problems
     }
 
     /// `<redacted>`.

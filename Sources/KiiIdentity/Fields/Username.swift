@@ -59,15 +59,18 @@ public struct Username: IdentityField {
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
         let length = FieldChecks.length(bytes.count, lengths, field: field)
         if length.stop { return [length.problem!] }
-        return [
-            length.problem,
-            FieldChecks.characters(
-                bytes,
-                allowed: allowed,
-                allowedCharacters: .username,
-                field: field
-            ),
-        ].compactMap { $0 }
+        // Appended to one array: an array of optionals compacted allocated twice.
+        var problems: [ValidationError.Problem] = []
+        if let problem = length.problem { problems.append(problem) }
+        if let problem = FieldChecks.characters(
+            bytes,
+            allowed: allowed,
+            allowedCharacters: .username,
+            field: field
+        ) {
+            problems.append(problem)
+        }
+        return problems
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized == rhs.normalized }

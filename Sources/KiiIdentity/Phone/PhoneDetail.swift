@@ -144,11 +144,18 @@ extension ValidationError {
 
         /// The reason in `language`.
         public func phrase(in language: Language) -> Phrase {
+            var target = PhraseTarget(language: language)
+            return reason(to: &target)
+        }
+
+        /// Hands the reason to `target`, in its language (see ``ReasonTarget``).
+        func reason<Target: ReasonTarget>(to target: inout Target) -> Target.Result {
+            let language = target.language
             switch self {
             case .regionPrefix(let inner):
                 let innerPhrase = inner.phrase(in: language)
-                return language.phrase(
-                    "has a region prefix that " + innerPhrase.reason,
+                return target.words(
+                    "has a region prefix that \(innerPhrase.reason)",
                     (
                         "の",
                         JapaneseCatalog.joined(
@@ -158,89 +165,89 @@ extension ValidationError {
                     )
                 )
             case .missingPlus:
-                return language.phrase("must start with '+' and the country calling code", ("は", "'+' と国番号で始めてください"))
+                return target.words("must start with '+' and the country calling code", ("は", "'+' と国番号で始めてください"))
             case .tooFewDigits(let digits, let minimum):
-                return language.phrase(
+                return target.words(
                     "has \(digits) \(digits == 1 ? "digit" : "digits") (minimum \(minimum), calling code included)",
                     ("は", "国番号を含めて \(minimum) 桁以上で入力してください（現在 \(digits) 桁）")
                 )
             case .tooManyDigits(let digits, let maximum):
-                return language.phrase(
+                return target.words(
                     "has \(digits) digits (maximum \(maximum), calling code included)",
                     ("は", "国番号を含めて \(maximum) 桁以内で入力してください（現在 \(digits) 桁）")
                 )
             case .tooManyLocalDigits(let maximum):
-                return language.phrase(
+                return target.words(
                     "has too many digits (maximum \(maximum) in a local number)",
                     ("は", "国内電話番号形式では \(maximum) 桁以内で入力してください")
                 )
             case .tooManyTypedDigits(let digits, let maximum):
-                return language.phrase(
+                return target.words(
                     "has \(digits) digits (maximum \(maximum))",
                     ("は", "\(maximum) 桁以内で入力してください（現在 \(digits) 桁）")
                 )
             case .endsWithSeparator:
-                return language.phrase(
+                return target.words(
                     "ends with a separator (separators go between digits)",
                     ("は", "区切り文字で終わっています（区切り文字は数字の間にだけ入れてください）")
                 )
-            case .noDigits: return language.phrase("has no digits", ("に", "数字が含まれていません"))
+            case .noDigits: return target.words("has no digits", ("に", "数字が含まれていません"))
             case .unknownCallingCode:
-                return language.phrase(
+                return target.words(
                     "does not start with a country calling code in use",
                     ("は", "使用されている国番号で始まっていません")
                 )
-            case .invalidNumber: return language.phrase("is not a valid number", ("は", "有効な番号ではありません"))
+            case .invalidNumber: return target.words("is not a valid number", ("は", "有効な番号ではありません"))
             case .numberTooShort:
-                return language.phrase("is not a valid number (too short)", ("は", "有効な番号ではありません（短すぎます）"))
+                return target.words("is not a valid number (too short)", ("は", "有効な番号ではありません（短すぎます）"))
             case .numberTooLong:
-                return language.phrase("is not a valid number (too long)", ("は", "有効な番号ではありません（長すぎます）"))
+                return target.words("is not a valid number (too long)", ("は", "有効な番号ではありません（長すぎます）"))
             case .noSuchNumber(let callingCode):
-                return language.phrase(
+                return target.words(
                     "is not a valid number (libphonenumber knows no such +\(callingCode) number)",
                     ("は", "有効な番号ではありません（libphonenumber は +\(callingCode) のこのような番号を知りません）")
                 )
             case .invalidNumberForRegion(let region):
-                return language.phrase("is not a valid number for \(region)", ("は", "\(region) の番号として有効ではありません"))
+                return target.words("is not a valid number for \(region)", ("は", "\(region) の番号として有効ではありません"))
             case .notNumberOfRegion(let region):
-                return language.phrase("is not a number of region \(region)", ("は", "\(region) の番号ではありません"))
+                return target.words("is not a number of region \(region)", ("は", "\(region) の番号ではありません"))
             case .notE164(let suggestion):
-                return language.phrase(
+                return target.words(
                     "is not in E.164 form (did you mean \(suggestion)?)",
                     ("は", "E.164 形式で入力してください（\(suggestion) ではありませんか？）")
                 )
             case .landline:
-                return language.phrase(
+                return target.words(
                     "is a landline number (only mobile numbers are accepted)",
                     ("は", "固定電話の番号です（携帯電話の番号のみ使用できます）")
                 )
             case .notMobile(let type):
-                return language.phrase(
+                return target.words(
                     "is a \(type) number (only mobile numbers are accepted)",
                     ("は", "\(JapaneseCatalog.name(type))番号です（携帯電話の番号のみ使用できます）")
                 )
             case .nonGeographic(let callingCode):
-                return language.phrase(
+                return target.words(
                     "is a non-geographic number (+\(callingCode)), which belongs to no country",
                     ("は", "特定の国に属さない番号（+\(callingCode)）のため使用できません")
                 )
             case .internationalPrefix(let suggestion):
-                return language.phrase(
+                return target.words(
                     "starts with an international dialling prefix; write it as \(suggestion)",
                     ("は", "国際電話の識別番号で始まっています（\(suggestion) と入力してください）")
                 )
             case .callingCodeWithoutPlus(let callingCode, let suggestion):
-                return language.phrase(
+                return target.words(
                     "starts with the calling code \(callingCode) without '+'; write \(suggestion) or the national number",
                     ("は", "'+' なしで国番号 \(callingCode) から始まっています（\(suggestion) または国内の番号で入力してください）")
                 )
             case .needsCountry:
-                return language.phrase(
+                return target.words(
                     "needs a country to be read as a local number, or a '+' and the calling code",
                     ("は", "国内電話番号形式として読むには所在国が必要です（または '+' と国番号から入力してください）")
                 )
             case .recordNeedsCountry:
-                return language.phrase(
+                return target.words(
                     "needs a country: give it in the REST form (like JP-9012345678) or set the user's country",
                     (
                         "は",
@@ -248,22 +255,22 @@ extension ValidationError {
                     )
                 )
             case .malformedRestForm:
-                return language.phrase(
+                return target.words(
                     "must be a region code, '-' and the national number, like JP-9012345678",
                     ("は", "JP-9012345678 のように国コード、'-'、国内の番号の順で入力してください")
                 )
             case .containsLetters:
-                return language.phrase(
+                return target.words(
                     "contains letters (vanity numbers are not accepted; use digits)",
                     ("に", "英字が含まれています（英字を使った番号は使用できないため、数字で入力してください）")
                 )
             case .hasExtension:
-                return language.phrase(
+                return target.words(
                     "has an extension, which is not part of a phone number",
                     ("に", "内線番号が含まれています（内線番号は電話番号に含めないでください）")
                 )
             case .telURI:
-                return language.phrase(
+                return target.words(
                     "is a tel: URI; give the number itself",
                     ("は", "tel: URI になっています（番号だけを入力してください）")
                 )

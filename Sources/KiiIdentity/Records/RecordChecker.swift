@@ -8,7 +8,7 @@ struct RecordChecker {
         do {
             return try body()
         } catch {
-            problems += error.problems
+            add(error.problems)
             return nil
         }
     }

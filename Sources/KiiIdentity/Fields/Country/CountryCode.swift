@@ -60,7 +60,11 @@ public struct CountryCode: IdentityField, Comparable {
         guard bytes.count == 2, ByteSet.letters.containsAll(bytes) else {
             return [problem(.invalidCountryFormat)]
         }
-        let upper = String(decoding: bytes.map { $0 &- 0x61 < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
+        // Two bytes, written into the string's own (inline) storage.
+        let upper = String(unsafeUninitializedCapacity: 2) { buffer in
+            for index in 0..<2 { buffer[index] = bytes[index] &- 0x61 < 26 ? bytes[index] - 0x20 : bytes[index] }
+            return 2
+        }
         let known = RegionTable.bundled.region(upper) != nil
         if !ByteSet.upperCaseLetters.containsAll(bytes) {
             if known {

@@ -81,8 +81,14 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         JSONValue.appendQuoted(code, to: &bytes)
         bytes.append(contentsOf: #","errors":"#.utf8)
         let first = error.appendJSONProblems(in: language, to: &bytes)
+        // The first message again, copied inside the buffer (appending it byte by byte cost as
+        // much as writing a problem).
         func appendFirstMessage() {
-            for index in first { bytes.append(bytes[index]) }
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: first.count))
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                (buffer.baseAddress! + start).update(from: buffer.baseAddress! + first.lowerBound, count: first.count)
+            }
         }
         bytes.append(contentsOf: #","message":"#.utf8)
         appendFirstMessage()

@@ -1,0 +1,128 @@
+/// An English reason as UTF-8 bytes, built from a string interpolation without a `String`:
+/// literal pieces are copied from the binary, numbers and values are written in place, into
+/// a buffer inside the value (on the heap only past ``inlineCapacity`` bytes).
+///
+/// The field and phone details word their English with it (``ValidationError/Language/words(_:_:)``),
+/// so that a JSON body writes a reason's bytes straight into its buffer, escaped, and
+/// `phrase(in:)` makes one `String` of them: in a rejected sign-up, five reasons built as
+/// interpolated strings cost more than the rest of the error body.
+///
+/// ```swift
+/// let reason: EnglishReason = "is too short (minimum \(3) \("characters"))"
+/// String(reason)   // "is too short (minimum 3 characters)"
+/// ```
+struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
+    /// The bytes kept inside the value: longer than every reason of the catalogs but those
+    /// that repeat a long input.
+    static let inlineCapacity = 128
+
+    private var inline = InlineArray<128, UInt8>(repeating: 0)
+    /// The bytes once they outgrow ``inlineCapacity``.
+    private var spilled: [UInt8]?
+    /// The bytes written inline.
+    private var inlineCount = 0
+
+    /// An empty reason, to append to.
+    init() {}
+
+    /// A reason with no interpolation.
+    init(stringLiteral literal: StaticString) {
+        append(literal)
+    }
+
+    /// A reason built by an interpolation.
+    @inline(__always)
+    init(stringInterpolation: StringInterpolation) {
+        self = stringInterpolation.reason
+    }
+
+    /// Appends the bytes of a literal.
+    mutating func append(_ literal: StaticString) {
+        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends a string's UTF-8.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends one byte of ASCII.
+    mutating func append(byte: UInt8) {
+        withUnsafeBytes(of: byte) { append($0) }
+    }
+
+    /// Appends another reason's bytes.
+    mutating func append(_ other: EnglishReason) {
+        other.withBytes { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends `number` in decimal.
+    mutating func append(_ number: Int) {
+        // The digits from the last, into 20 bytes (a 64-bit integer's most, sign included).
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var position = 20
+        var rest = number.magnitude
+        repeat {
+            position -= 1
+            digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        if number < 0 {
+            position -= 1
+            digits[position] = UInt8(ascii: "-")
+        }
+        let start = position
+        digits.span.withUnsafeBufferPointer { buffer in
+            append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start...]))
+        }
+    }
+
+    /// Appends `bytes`, which are UTF-8.
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if spilled == nil, inlineCount + bytes.count <= Self.inlineCapacity {
+            let offset = inlineCount
+            var span = inline.mutableSpan
+            span.withUnsafeMutableBufferPointer { buffer in
+                UnsafeMutableRawPointer(buffer.baseAddress! + offset).copyMemory(from: source, byteCount: bytes.count)
+            }
+            inlineCount += bytes.count
+            return
+        }
+        if spilled == nil {
+            let count = inlineCount
+            spilled = inline.span.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        }
+        spilled!.append(contentsOf: bytes)
+    }
+
+    /// Calls `body` with the reason's UTF-8 bytes.
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let spilled { return spilled.withUnsafeBufferPointer(body) }
+        let count = inlineCount
+        return inline.span.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// The interpolation that builds a reason: literals, numbers, strings, other reasons and
+    /// values' descriptions.
+    struct StringInterpolation: StringInterpolationProtocol {
+        fileprivate var reason = EnglishReason()
+
+        init(literalCapacity: Int, interpolationCount: Int) {}
+
+        mutating func appendLiteral(_ literal: StaticString) { reason.append(literal) }
+        mutating func appendInterpolation(_ number: Int) { reason.append(number) }
+        mutating func appendInterpolation(_ text: String) { reason.append(text) }
+        mutating func appendInterpolation(_ other: EnglishReason) { reason.append(other) }
+        mutating func appendInterpolation(_ value: some CustomStringConvertible) { reason.append(value.description) }
+    }
+}
+
+extension String {
+    /// The reason as a string.
+    init(_ reason: borrowing EnglishReason) {
+        self = reason.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+}
