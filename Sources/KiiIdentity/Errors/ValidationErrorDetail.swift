@@ -66,8 +66,9 @@ extension ValidationError {
 
 extension ValidationError.Language {
     /// The phrase of this language, given side by side with the other's: only the one asked
-    /// for is built. Every detail type words each case through this, so that a case without
-    /// both languages does not compile.
+    /// for is built. Every detail type words each case through this (this module's field and
+    /// phone details through `ReasonTarget.words`, its counterpart for English written without
+    /// a `String`), so that a case without both languages does not compile.
     ///
     /// - Parameters:
     ///   - english: the reason after the English field name.

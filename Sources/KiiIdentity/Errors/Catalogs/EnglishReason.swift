@@ -2,7 +2,7 @@
 /// literal pieces are copied from the binary, numbers and values are written in place, into
 /// a buffer inside the value (on the heap only past ``inlineCapacity`` bytes).
 ///
-/// The field and phone details word their English with it (``ValidationError/Language/words(_:_:)``),
+/// The field and phone details word their English with it (``ReasonTarget/words(_:_:)``),
 /// so that a JSON body writes a reason's bytes straight into its buffer, escaped, and
 /// `phrase(in:)` makes one `String` of them: in a rejected sign-up, five reasons built as
 /// interpolated strings cost more than the rest of the error body.
