@@ -15,7 +15,7 @@ import ServiceLifecycle
 /// ```
 public struct SignUpServer: Sendable {
     /// The application (a `Service`): run it with `runService()`, or test it with HummingbirdTesting.
-    public let application: Application<RouterResponder<BasicRequestContext>>
+    public let application: Application<RouterResponder<ServiceRequestContext>>
     /// The users and their keys, for tests and tools.
     public let users: UserStore
     /// The settings it runs with.
@@ -45,8 +45,8 @@ public struct SignUpServer: Sendable {
         hasher: (any PasswordHashing)? = nil,
         storeHook: (@Sendable (StoreStep) throws -> Void)? = nil,
         clock: @escaping @Sendable () -> Int64 = { SignUpServer.unixTime() },
-        middleware: [any MiddlewareProtocol<Request, Response, BasicRequestContext>] = [],
-        routes: (Router<BasicRequestContext>, any DatabasePool) -> Void = { _, _ in },
+        middleware: [any MiddlewareProtocol<Request, Response, ServiceRequestContext>] = [],
+        routes: (Router<ServiceRequestContext>, any DatabasePool) -> Void = { _, _ in },
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         self.configuration = configuration
@@ -64,7 +64,7 @@ public struct SignUpServer: Sendable {
             clock: clock
         )
 
-        let router = Router()
+        let router = Router(context: ServiceRequestContext.self)
         for outer in middleware { router.add(middleware: outer) }
         router.add(middleware: Self.cors)
         router.add(middleware: FailureMiddleware())
@@ -97,7 +97,7 @@ public struct SignUpServer: Sendable {
 
     /// What a browser's SDK needs: preflights answered, `Access-Control-Allow-Origin: *` on every
     /// answer (errors too), Kii's headers allowed.
-    static var cors: CORSMiddleware<BasicRequestContext> {
+    static var cors: CORSMiddleware<ServiceRequestContext> {
         CORSMiddleware(
             allowOrigin: .all,
             allowHeaders: [

@@ -12,7 +12,7 @@ import SignUpService
 struct BaselineRoutes {
     let pool: any DatabasePool
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         let pool = pool
         router.get("/bench/trivial") { _, _ in
             Response(

@@ -1,12 +1,13 @@
 import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
+import SignUpService
 
 /// Sums the time of requests inside the server (from the outermost middleware's start to its
 /// answer), so that the library's share of a request can be put beside it. `GET /bench/stats`
 /// answers `{"requests", "nanoseconds"}` and, with `?reset=1`, starts again.
 struct RequestTimer: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = ServiceRequestContext
 
     private let sums = NIOLockedValueBox((requests: 0, nanoseconds: Int64(0)))
 
@@ -28,7 +29,7 @@ struct RequestTimer: RouterMiddleware {
         return try await next(request, context)
     }
 
-    func addStatsRoute(to router: Router<BasicRequestContext>) {
+    func addStatsRoute(to router: Router<ServiceRequestContext>) {
         let sums = sums
         router.get("/bench/stats") { request, _ in
             let reset = request.uri.queryParameters["reset"] == "1"

@@ -1,3 +1,4 @@
+import HTTPTypes
 import KiiIdentity
 import SignUpService
 import Testing
@@ -15,6 +16,8 @@ import Testing
         #expect(configuration.tokenLifetime == 86_400)
         #expect(configuration.verificationCodeLifetime == 900)
         #expect(configuration.loginFailuresPerMinute == 5)
+        #expect(configuration.addressFailuresPerMinute == 20)
+        #expect(configuration.trustedProxyHeader == nil)
         #expect(configuration.maxBodyBytes == 65_536)
     }
 
@@ -68,7 +71,7 @@ import Testing
             "EXPOSE_FULL_USER_DATA": "yes", "TOKEN_LIFETIME_SECONDS": "60", "LOGIN_FAILURES_PER_MINUTE": "9",
             "MAX_BODY_BYTES": "1024", "DEVELOPMENT": "on", "DATABASE_URL": "postgres://u@localhost/signup",
             "VERIFICATION_CODE_LIFETIME_SECONDS": "120", "KII_APP_ID": "app1", "KII_APP_KEY": "key1",
-            "SIGNUP_BENCHMARK": "1",
+            "SIGNUP_BENCHMARK": "1", "ADDRESS_FAILURES_PER_MINUTE": "50", "TRUSTED_PROXY_HEADER": "X-Forwarded-For",
         ])
         #expect(configuration.port == 9000)
         #expect(configuration.bcryptCost == 4)
@@ -78,6 +81,8 @@ import Testing
         )
         #expect(configuration.tokenLifetime == 60)
         #expect(configuration.loginFailuresPerMinute == 9)
+        #expect(configuration.addressFailuresPerMinute == 50)
+        #expect(configuration.trustedProxyHeader == HTTPField.Name("x-forwarded-for"))
         #expect(configuration.maxBodyBytes == 1024)
         #expect(configuration.development)
         #expect(configuration.verificationCodeLifetime == 120)
@@ -91,6 +96,8 @@ import Testing
         ("EMAIL_VERIFICATION", "maybe", "EMAIL_VERIFICATION must be true or false (or 1 or 0)"),
         ("KII_APP_ID", "my-app", "KII_APP_KEY must be set with KII_APP_ID"),
         ("KII_APP_KEY", "my-key", "KII_APP_ID must be set with KII_APP_KEY"),
+        ("ADDRESS_FAILURES_PER_MINUTE", "0", "ADDRESS_FAILURES_PER_MINUTE must be a whole number from 1 to 1000000"),
+        ("TRUSTED_PROXY_HEADER", "X Forwarded", "TRUSTED_PROXY_HEADER must be an HTTP header name"),
     ])
     func badSettingsNameTheVariable(name: String, value: String, message: String) {
         do {

@@ -19,7 +19,7 @@ struct ServiceContext: Sendable {
 
     var policy: RegistrationPolicy { configuration.policy }
 
-    /// The failed-attempt window, in seconds.
+    /// The throttle's window, in seconds.
     static let throttleWindow: Int64 = 60
 
     // MARK: Who is asking
@@ -32,7 +32,7 @@ struct ServiceContext: Sendable {
     /// The caller of a request that needs a user: the app checked, then the Bearer token.
     ///
     /// - Throws: ``ServiceFailure``: `APP_NOT_FOUND`, `UNAUTHORIZED` (no token), `WRONG_TOKEN`.
-    func caller(of request: Request, context: BasicRequestContext) async throws -> Caller {
+    func caller(of request: Request, context: ServiceRequestContext) async throws -> Caller {
         try AppCredentials(app: configuration.app).check(
             request,
             pathAppID: context.parameters.get("appID"),
@@ -49,7 +49,7 @@ struct ServiceContext: Sendable {
     ///
     /// - Throws: ``ServiceFailure`` `not_owner` (403) for another user, `user_not_found` (404)
     ///   for an address nobody holds.
-    func callerItself(_ request: Request, context: BasicRequestContext) async throws -> Caller {
+    func callerItself(_ request: Request, context: ServiceRequestContext) async throws -> Caller {
         let caller = try await caller(of: request, context: context)
         switch try UserReference(segment: try context.parameters.require("user"), policy: policy) {
         case .me: return caller
@@ -63,6 +63,11 @@ struct ServiceContext: Sendable {
         }
     }
 
+    /// The address the throttle counts this request against (see ``ClientAddress``).
+    func clientAddress(of request: Request, context: ServiceRequestContext) -> String {
+        ClientAddress.of(request, context: context, trustedHeader: configuration.trustedProxyHeader)
+    }
+
     // MARK: Bodies
 
     /// The body of a JSON route (see ``RequestJSON/bytes(of:accepting:maximumBytes:allowEmpty:)``).
@@ -72,12 +77,37 @@ struct ServiceContext: Sendable {
 
     // MARK: Throttle
 
-    /// 429 with `Retry-After` when `keys` have had the allowed failures in the current window.
-    func checkThrottle(_ keys: [String], field: ValidationError.Field) async throws {
+    /// Takes one attempt for `subjects` (an identifier's keys, a user's code, ...) from `address`
+    /// before the attempt is judged, so that at most the allowed number of attempts reach
+    /// bcrypt or a code's check however many arrive at once. Counted against each subject *from
+    /// that address* (``ServiceConfiguration/loginFailuresPerMinute``: a stranger failing for a
+    /// user from one address does not lock the user out elsewhere) and against the address
+    /// alone (``ServiceConfiguration/addressFailuresPerMinute``: one password tried against many
+    /// accounts). Settle it with ``succeeded(_:)`` or ``notAFailure(_:)``; a failure leaves it
+    /// counted.
+    ///
+    /// - Throws: ``ServiceFailure`` `too_many_attempts` (429, `Retry-After` until the fullest
+    ///   window ends) when a count is over its limit; that attempt is given back.
+    func takeAttempt(
+        _ subjects: [String],
+        from address: String,
+        field: ValidationError.Field
+    ) async throws
+        -> ThrottledAttempt
+    {
+        let attempt = ThrottledAttempt(subjects: subjects.map { "\($0)@\(address)" }, address: "address:\(address)")
         let now = clock()
-        let failures = try await throttle.failures(of: keys, now: now, window: Self.throttleWindow)
-        guard failures.count >= configuration.loginFailuresPerMinute else { return }
-        let retryAfter = max(1, failures.windowEnd - now)
+        let keys = attempt.keys
+        let counts = try await throttle.take(keys, now: now, window: Self.throttleWindow)
+        var windowEnd: Int64?
+        for (key, count) in zip(keys, counts) {
+            let limit =
+                key == attempt.address ? configuration.addressFailuresPerMinute : configuration.loginFailuresPerMinute
+            if count.count > limit { windowEnd = max(windowEnd ?? count.windowEnd, count.windowEnd) }
+        }
+        guard let windowEnd else { return attempt }
+        try await throttle.giveBack(keys)
+        let retryAfter = max(1, windowEnd - now)
         throw ServiceFailure(
             field,
             .tooManyAttempts(retryAfter: retryAfter),
@@ -85,9 +115,17 @@ struct ServiceContext: Sendable {
         )
     }
 
-    /// Counts a failure against `keys`.
-    func recordFailure(_ keys: [String]) async throws {
-        try await throttle.recordFailure(of: keys, now: clock(), window: Self.throttleWindow)
+    /// The attempt succeeded: the subjects' failures from that address are forgotten, and the
+    /// attempt is given back to the address (its other failures stay).
+    func succeeded(_ attempt: ThrottledAttempt) async throws {
+        try await throttle.clearFailures(of: attempt.subjects)
+        try await throttle.giveBack([attempt.address])
+    }
+
+    /// The attempt was not a failure (the right password of a user who cannot log in yet):
+    /// given back to every key.
+    func notAFailure(_ attempt: ThrottledAttempt) async throws {
+        try await throttle.giveBack(attempt.keys)
     }
 
     // MARK: Verification codes
@@ -145,6 +183,17 @@ struct ServiceContext: Sendable {
 struct Caller: Sendable, Hashable {
     var userID: String
     var tokenHash: String
+}
+
+/// One attempt taken against the throttle (``ServiceContext/takeAttempt(_:from:field:)``): the
+/// keys it was counted against.
+struct ThrottledAttempt: Sendable {
+    /// Each subject with the client's address: `login:email:ann@example.com@203.0.113.7`.
+    var subjects: [String]
+    /// The address alone: `address:203.0.113.7`.
+    var address: String
+    /// Every key, the address last.
+    var keys: [String] { subjects + [address] }
 }
 
 /// A code to send once its hash is committed.

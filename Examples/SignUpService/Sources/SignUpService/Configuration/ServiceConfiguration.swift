@@ -1,3 +1,4 @@
+public import HTTPTypes
 public import KiiIdentity
 
 /// Everything the service reads from its environment, with the defaults a new user gets from
@@ -10,7 +11,9 @@ public import KiiIdentity
 /// | `DATABASE_URL` | `signup.sqlite` | see ``DatabaseLocation`` |
 /// | `BCRYPT_COST` | 12 | bcrypt's cost, 4 to 31 |
 /// | `TOKEN_LIFETIME_SECONDS` | 86400 | how long an access token is valid |
-/// | `LOGIN_FAILURES_PER_MINUTE` | 5 | failed logins of one identifier a minute before 429 |
+/// | `LOGIN_FAILURES_PER_MINUTE` | 5 | failed attempts a minute for one identifier (or code) from one address before 429 |
+/// | `ADDRESS_FAILURES_PER_MINUTE` | 20 | failed attempts a minute from one address, any identifier, before 429 |
+/// | `TRUSTED_PROXY_HEADER` | none | behind a proxy: the header whose last address is the client's (`X-Forwarded-For`) |
 /// | `VERIFICATION_CODE_LIFETIME_SECONDS` | 900 | how long a verification code is valid |
 /// | `MAX_BODY_BYTES` | 65536 | a longer request body is 413 |
 /// | `EMAIL_VERIFICATION`, `PHONE_VERIFICATION` | false | Kii's verification switches |
@@ -30,8 +33,15 @@ public struct ServiceConfiguration: Sendable {
     public var bcryptCost: UInt8 = 12
     /// How long an access token is valid, in seconds.
     public var tokenLifetime: Int64 = 86_400
-    /// Failed logins of one identifier in a minute after which the next attempt is 429.
+    /// Failed attempts in a minute for one identifier (a login's, a user's code or password)
+    /// from one client address, after which the next attempt from there is 429.
     public var loginFailuresPerMinute = 5
+    /// Failed attempts in a minute from one client address, whatever the identifier, after
+    /// which the next attempt from there is 429 (one password tried against many accounts).
+    public var addressFailuresPerMinute = 20
+    /// Behind a proxy: the header whose last address is the client's, as the proxy saw it; by
+    /// default the connection's peer is (see ``ClientAddress``).
+    public var trustedProxyHeader: HTTPField.Name?
     /// How long a verification code is valid, in seconds.
     public var verificationCodeLifetime: Int64 = 900
     /// The longest request body, in bytes.
@@ -76,6 +86,15 @@ public struct ServiceConfiguration: Sendable {
         if let cost = try integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
         if let seconds = try integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) { tokenLifetime = Int64(seconds) }
         if let count = try integer("LOGIN_FAILURES_PER_MINUTE", in: 1...1_000_000) { loginFailuresPerMinute = count }
+        if let count = try integer("ADDRESS_FAILURES_PER_MINUTE", in: 1...1_000_000) {
+            addressFailuresPerMinute = count
+        }
+        if let header = environment["TRUSTED_PROXY_HEADER"], !header.isEmpty {
+            guard let name = HTTPField.Name(header) else {
+                throw ConfigurationError(name: "TRUSTED_PROXY_HEADER", reason: "must be an HTTP header name")
+            }
+            trustedProxyHeader = name
+        }
         if let seconds = try integer("VERIFICATION_CODE_LIFETIME_SECONDS", in: 1...604_800) {
             verificationCodeLifetime = Int64(seconds)
         }

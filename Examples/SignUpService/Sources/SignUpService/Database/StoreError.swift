@@ -9,6 +9,8 @@ public enum StoreError: Error, Sendable, Hashable {
     /// A stored key that is not the normalised key of its kind: the database was written by
     /// something else.
     case corruptKey(LoginKind)
+    /// A statement answered what it cannot answer (an upsert with `RETURNING` and no row).
+    case unexpectedAnswer(String)
 }
 
 /// A step of a write at which a test can make the store fail, to prove that a failure at any

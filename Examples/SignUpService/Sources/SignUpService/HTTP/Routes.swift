@@ -5,17 +5,17 @@ import Hummingbird
 /// `Allow`) and an unknown path 404, both in Kii's error shape. Each resource adds its own
 /// (``UserRoutes``, ``TokenRoutes``, ...), beside its handlers.
 struct Routes {
-    let router: Router<BasicRequestContext>
+    let router: Router<ServiceRequestContext>
     private var methods: [String: [HTTPRequest.Method]] = [:]
     private var order: [String] = []
 
-    init(router: Router<BasicRequestContext>) { self.router = router }
+    init(router: Router<ServiceRequestContext>) { self.router = router }
 
     /// Adds `handler` for `method` on `path` (Hummingbird's syntax: `/users/:userID`).
     mutating func add(
         _ method: HTTPRequest.Method,
         _ path: String,
-        _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+        _ handler: @escaping @Sendable (Request, ServiceRequestContext) async throws -> Response
     ) {
         router.on(RouterPath(path), method: method, use: handler)
         if methods[path] == nil { order.append(path) }

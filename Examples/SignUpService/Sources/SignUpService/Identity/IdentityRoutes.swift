@@ -44,7 +44,7 @@ struct IdentityRoutes {
 
     /// `{oldPassword, newPassword}`: the current password must be right (failures are throttled
     /// like logins); the user's other tokens are revoked, the caller's stays.
-    func changePassword(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func changePassword(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let caller = try await service.callerItself(request, context: context)
         let bytes = try await service.body(of: request, accepting: [.json, Self.passwordChange])
         let names = ["oldPassword", "newPassword"]
@@ -58,11 +58,13 @@ struct IdentityRoutes {
             throw ServiceFailure(.service, .internalError)
         }
         let newPassword = try Self.password(new)
-        let throttleKeys = ["password:\(caller.userID)"]
-        try await service.checkThrottle(throttleKeys, field: .oldPassword)
+        let attempt = try await service.takeAttempt(
+            ["password:\(caller.userID)"],
+            from: service.clientAddress(of: request, context: context),
+            field: .oldPassword
+        )
         let current = try await service.users.user(caller.userID)
         guard try await service.hasher.verify(old, against: current?.passwordHash) else {
-            try await service.recordFailure(throttleKeys)
             throw ServiceFailure(.oldPassword, .wrongPassword)
         }
         let checkedHash = current?.passwordHash
@@ -76,7 +78,7 @@ struct IdentityRoutes {
             // Changed by another request since it was checked: that password was the one to give.
             guard locked.passwordHash == checkedHash else { throw ServiceFailure(.oldPassword, .wrongPassword) }
         }
-        try await service.throttle.clearFailures(of: throttleKeys)
+        try await service.succeeded(attempt)
         return .empty()
     }
 
@@ -93,7 +95,8 @@ struct IdentityRoutes {
 
     /// `{"emailAddress": …}` or `{"phoneNumber": …}` (a local number in the user's country): the
     /// update of that one identifier, with its verification when the policy asks for it.
-    func changeAddress(_ kind: LoginKind, _ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func changeAddress(_ kind: LoginKind, _ request: Request, _ context: ServiceRequestContext) async throws -> Response
+    {
         let caller = try await service.callerItself(request, context: context)
         let member = kind == .email ? PredefinedMember.emailAddress : .phoneNumber
         let bytes = try await service.body(
@@ -120,7 +123,7 @@ struct IdentityRoutes {
 
     /// `{"verificationCode": …}`: marks the address verified when the code is the user's
     /// current one for the address the user has now (throttled like logins).
-    func verify(_ kind: LoginKind, _ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func verify(_ kind: LoginKind, _ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let caller = try await service.callerItself(request, context: context)
         let bytes = try await service.body(of: request, accepting: [.json, Self.verification])
         let names = ["verificationCode"]
@@ -131,16 +134,16 @@ struct IdentityRoutes {
             fields: ["verificationCode": .verificationCode]
         )
         let code = VerificationCode(digits: given["verificationCode"] ?? "")
-        let throttleKeys = ["verify:\(caller.userID):\(kind.rawValue)"]
-        try await service.checkThrottle(throttleKeys, field: .verificationCode)
+        let attempt = try await service.takeAttempt(
+            ["verify:\(caller.userID):\(kind.rawValue)"],
+            from: service.clientAddress(of: request, context: context),
+            field: .verificationCode
+        )
         let codeHash = code.hash(userID: caller.userID, kind: kind)
         guard
             try await service.users.verify(userID: caller.userID, kind: kind, codeHash: codeHash, now: service.clock())
-        else {
-            try await service.recordFailure(throttleKeys)
-            throw ServiceFailure(.verificationCode, .wrongCode)
-        }
-        try await service.throttle.clearFailures(of: throttleKeys)
+        else { throw ServiceFailure(.verificationCode, .wrongCode) }
+        try await service.succeeded(attempt)
         return .empty()
     }
 
@@ -150,7 +153,7 @@ struct IdentityRoutes {
     func resendVerification(
         _ kind: LoginKind,
         _ request: Request,
-        _ context: BasicRequestContext
+        _ context: ServiceRequestContext
     ) async throws -> Response {
         let caller = try await service.callerItself(request, context: context)
         guard let user = try await service.users.user(caller.userID), user.verified(kind) == false else {

@@ -28,7 +28,7 @@ struct PasswordResetRoutes {
 
     // MARK: POST …/password/request-reset
 
-    func requestReset(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func requestReset(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         try service.checkAnonymous(request, pathAppID: context.parameters.get("appID"))
         let bytes = try await RequestJSON.bytes(
             of: request,
@@ -65,7 +65,7 @@ struct PasswordResetRoutes {
 
     // MARK: POST …/password/complete-reset
 
-    func completeReset(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func completeReset(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         try service.checkAnonymous(request, pathAppID: context.parameters.get("appID"))
         let bytes = try await service.body(of: request, accepting: [.json, Self.completion])
         let names = ["pinCode", "newPassword"]
@@ -77,8 +77,11 @@ struct PasswordResetRoutes {
         )
         let newPassword = try IdentityRoutes.password(given["newPassword"] ?? "")
         let user = try await target(of: context)
-        let throttleKeys = ["reset:\(user.userID)"]
-        try await service.checkThrottle(throttleKeys, field: .pinCode)
+        let attempt = try await service.takeAttempt(
+            ["reset:\(user.userID)"],
+            from: service.clientAddress(of: request, context: context),
+            field: .pinCode
+        )
         let codeHash = VerificationCode(digits: given["pinCode"] ?? "").resetHash(userID: user.userID)
         let hash = try await service.hasher.hash(newPassword.rawValue)
         let now = service.clock()
@@ -90,15 +93,18 @@ struct PasswordResetRoutes {
                 else { throw ServiceFailure(.pinCode, .wrongCode) }
             }
         } catch let failure as ServiceFailure where failure.error.contains(ServiceProblem.wrongCode.code) {
-            try await service.recordFailure(throttleKeys)
             throw failure
+        } catch {
+            // Not a wrong code (the database failed, say): not the caller's failure.
+            try? await service.notAFailure(attempt)
+            throw error
         }
-        try await service.throttle.clearFailures(of: throttleKeys)
+        try await service.succeeded(attempt)
         return .empty()
     }
 
     /// The user the path names, who must have a password to reset.
-    private func target(of context: BasicRequestContext) async throws -> StoredUser {
+    private func target(of context: ServiceRequestContext) async throws -> StoredUser {
         let found: StoredUser?
         switch try UserReference(segment: try context.parameters.require("user"), policy: service.policy) {
         case .me, .nobody: found = nil

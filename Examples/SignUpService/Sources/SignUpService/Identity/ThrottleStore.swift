@@ -1,8 +1,9 @@
 import SQLKit
 
-/// The `login_failures` table: failed attempts counted per key (`login:phone:+14155552671`,
-/// `verify:<user>:email`, ...) in one-minute windows, in the database so that every instance
-/// sees the same count.
+/// The `login_failures` table: attempts counted per key in one-minute windows, in the database
+/// so that every instance sees the same count. The keys are a subject with the client's address
+/// (`login:phone:+14155552671@203.0.113.7`, `reset:<user>@…`) and the address alone
+/// (`address:203.0.113.7`); see ``ServiceContext/takeAttempt(_:from:field:)``.
 public struct ThrottleStore: Sendable {
     /// The pool the store runs on.
     public let pool: any DatabasePool
@@ -10,32 +11,17 @@ public struct ThrottleStore: Sendable {
     /// A store on `pool`.
     public init(pool: any DatabasePool) { self.pool = pool }
 
-    /// The failures counted against `keys` in the window that contains `now` (the most of any
-    /// key), and when that window ends.
-    public func failures(of keys: [String], now: Int64, window: Int64) async throws -> (count: Int, windowEnd: Int64) {
-        guard !keys.isEmpty else { return (0, now) }
-        return try await pool.withConnection { database in
-            var worst = (count: 0, windowEnd: now)
-            for key in keys {
-                guard
-                    let row = try await database.raw(
-                        "SELECT window_start, failures FROM login_failures WHERE throttle_key = \(bind: key)"
-                    ).first()
-                else { continue }
-                let start = try row.decode(column: "window_start", as: Int64.self)
-                let failures = try row.decode(column: "failures", as: Int.self)
-                if start + window > now, failures > worst.count { worst = (failures, start + window) }
-            }
-            return worst
-        }
-    }
-
-    /// Counts one failure against each of `keys`: a key whose window has passed starts a new one.
-    public func recordFailure(of keys: [String], now: Int64, window: Int64) async throws {
+    /// Takes one attempt against each of `keys`, each in one atomic statement, before the
+    /// attempt is judged: concurrent attempts cannot all pass a check made before any of them
+    /// was counted. A key whose window has passed starts a new one.
+    ///
+    /// - Returns: each key's count with this attempt, and when its window ends (Unix seconds).
+    public func take(_ keys: [String], now: Int64, window: Int64) async throws -> [(count: Int, windowEnd: Int64)] {
         let windowStartBefore = now - window
-        try await pool.withConnection { database in
+        return try await pool.withConnection { database in
+            var counts: [(count: Int, windowEnd: Int64)] = []
             for key in keys {
-                try await database.raw(
+                let row = try await database.raw(
                     """
                     INSERT INTO login_failures (throttle_key, window_start, failures) VALUES (\(bind: key), \(bind: now), 1)
                     ON CONFLICT (throttle_key) DO UPDATE SET
@@ -43,7 +29,29 @@ public struct ThrottleStore: Sendable {
                             ELSE login_failures.failures + 1 END,
                         window_start = CASE WHEN login_failures.window_start <= \(bind: windowStartBefore) THEN \(bind: now)
                             ELSE login_failures.window_start END
+                    RETURNING failures, window_start
                     """
+                ).first()
+                guard let row else { throw StoreError.unexpectedAnswer("the throttle's upsert returned no row") }
+                let count = try row.decode(column: "failures", as: Int.self)
+                let start = try row.decode(column: "window_start", as: Int64.self)
+                counts.append((count, start + window))
+            }
+            return counts
+        }
+    }
+
+    /// Gives back one attempt of each of `keys` (one that was refused, or that turned out not to
+    /// be a failure); a key back at zero goes.
+    public func giveBack(_ keys: [String]) async throws {
+        guard !keys.isEmpty else { return }
+        try await pool.withConnection { database in
+            for key in keys {
+                try await database.raw(
+                    "UPDATE login_failures SET failures = failures - 1 WHERE throttle_key = \(bind: key) AND failures > 0"
+                ).run()
+                try await database.raw(
+                    "DELETE FROM login_failures WHERE throttle_key = \(bind: key) AND failures = 0"
                 ).run()
             }
         }

@@ -9,7 +9,8 @@ import KiiIdentity
 /// `username` is every form Kii takes: a username, an email address, `+…`, `EMAIL:…`,
 /// `PHONE:+…`, `PHONE:JP-090…`, and local digits with this service's `country` member. A
 /// wrong password, an unknown identifier and a user without a password are one answer
-/// (`invalid_grant`, 400); the identifier's failures in a minute are throttled (429).
+/// (`invalid_grant`, 400); failures are throttled (429) per identifier from one client address,
+/// and per address (see ``ServiceContext/takeAttempt(_:from:field:)``).
 struct TokenRoutes {
     let service: ServiceContext
 
@@ -25,7 +26,7 @@ struct TokenRoutes {
         routes.add(.post, "/api/apps/:appID/oauth2/token") { request, context in try await logIn(request, context) }
     }
 
-    func logIn(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func logIn(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         try service.checkAnonymous(request, pathAppID: context.parameters.get("appID"))
         let bytes = try await service.body(of: request, accepting: [.json, Self.request])
         let members = try RequestJSON.members(of: bytes, allowed: Self.members)
@@ -49,18 +50,20 @@ struct TokenRoutes {
         } catch {
             throw ServiceFailure(error)
         }
-        let throttleKeys = lookup.keys.map { "login:\($0.kind.rawValue):\($0.value)" }
-        try await service.checkThrottle(throttleKeys, field: .loginUsername)
+        // Counted before bcrypt runs: at most the allowed attempts reach it, however many arrive.
+        let attempt = try await service.takeAttempt(
+            lookup.keys.map { "login:\($0.kind.rawValue):\($0.value)" },
+            from: service.clientAddress(of: request, context: context),
+            field: .loginUsername
+        )
         let found = try await service.users.user(holdingFirstOf: lookup.keys)
         let matches = try await service.hasher.verify(password, against: found?.user.passwordHash)
-        guard matches, let found else {
-            try await service.recordFailure(throttleKeys)
-            throw ServiceFailure(.password, .invalidCredentials)
-        }
+        guard matches, let found else { throw ServiceFailure(.password, .invalidCredentials) }
         guard found.user.canLogIn(with: found.key.kind, policy: service.policy) else {
+            try await service.notAFailure(attempt)
             throw ServiceFailure(found.key.kind.field, .notVerified)
         }
-        try await service.throttle.clearFailures(of: throttleKeys)
+        try await service.succeeded(attempt)
         let token = AccessToken()
         try await service.tokens.insert(
             AccessTokenRecord(token: token, userID: found.user.userID, expiresAt: expiresAt)

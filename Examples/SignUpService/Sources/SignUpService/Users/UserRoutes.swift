@@ -26,7 +26,7 @@ struct UserRoutes {
 
     /// A user (`RegistrationRequest` or `application/json`) or a pseudo user
     /// (`RegistrationAndAuthorizationRequest`).
-    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         try service.checkAnonymous(request, pathAppID: context.parameters.get("appID"))
         if let contentType = request.headers[.contentType], Self.pseudoRegistration.matches(contentType) {
             return try await createPseudoUser(request, context)
@@ -65,7 +65,7 @@ struct UserRoutes {
     }
 
     /// A pseudo user: fields only (`{}` is fine), and its access token as `_accessToken`.
-    private func createPseudoUser(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func createPseudoUser(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let bytes = try await service.body(of: request, accepting: [Self.pseudoRegistration])
         let body = bytes.isEmpty ? KiiUserBody(members: [:]) : try KiiUserBody(bytes: bytes, update: false)
         let pseudo: PseudoUserRegistration
@@ -95,7 +95,7 @@ struct UserRoutes {
 
     /// The user as the caller may see it: everything for the user itself, the visibility rule
     /// for others.
-    func read(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func read(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let caller = try await service.caller(of: request, context: context)
         let found: StoredUser?
         switch try UserReference(segment: try context.parameters.require("user"), policy: service.policy) {
@@ -117,7 +117,7 @@ struct UserRoutes {
     /// Kii's update (`UserUpdateRequest`): predefined members set, custom fields replaced;
     /// answers `{"modifiedAt": …}`. On a pseudo user, identifiers with a password are the
     /// upgrade (an SDK's `putIdentity`).
-    func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let caller = try await service.callerItself(request, context: context)
         let bytes = try await service.body(of: request, accepting: [.json, Self.update])
         let body = try KiiUserBody(bytes: bytes, update: true)
@@ -203,7 +203,7 @@ struct UserRoutes {
     // MARK: DELETE /api/apps/{appID}/users/{user}
 
     /// Deletes the user; its identifiers are free at once, its tokens and codes gone.
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let caller = try await service.callerItself(request, context: context)
         guard try await service.users.delete(userID: caller.userID) else { throw BearerToken.invalid }
         return .empty()

@@ -212,6 +212,10 @@ enum Setting: Sendable {
     case verificationCodeLifetime(Int64)
     case maxBodyBytes(Int)
     case app(KiiApp)
+    case addressFailuresPerMinute(Int)
+    case trustedProxyHeader(HTTPField.Name)
+    /// The service hashes and checks passwords with this (a ``CountingHasher``, say).
+    case hasher(any PasswordHashing)
 
     func apply(to configuration: inout ServiceConfiguration) {
         switch self {
@@ -223,6 +227,9 @@ enum Setting: Sendable {
         case .verificationCodeLifetime(let seconds): configuration.verificationCodeLifetime = seconds
         case .maxBodyBytes(let bytes): configuration.maxBodyBytes = bytes
         case .app(let app): configuration.app = app
+        case .addressFailuresPerMinute(let count): configuration.addressFailuresPerMinute = count
+        case .trustedProxyHeader(let name): configuration.trustedProxyHeader = name
+        case .hasher: break
         }
     }
 }
@@ -250,6 +257,10 @@ func withService(
             configuration: configuration,
             logger: logger,
             delivery: VerificationDelivery { message in state.withLockedValue { $0.messages.append(message) } },
+            hasher: settings.lazy.compactMap { setting -> (any PasswordHashing)? in
+                if case .hasher(let hasher) = setting { return hasher }
+                return nil
+            }.first,
             storeHook: { step in
                 if state.withLockedValue({ $0.failAt }) == step { throw InjectedFailure(step: step) }
             },
