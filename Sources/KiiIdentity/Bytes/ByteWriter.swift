@@ -86,7 +86,9 @@ struct ByteWriter: ~Copyable {
     }
 
     /// Appends the UTF-8 `bytes` escaped as inside a JSON string literal, without the quotes:
-    /// the runs between the bytes to escape are copied whole, found eight bytes at a time.
+    /// the runs between the bytes to escape are copied whole, found eight bytes at a time; the
+    /// last eight bytes of a text of eight or more are read as one word too, overlapping the
+    /// word before, instead of byte by byte.
     mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let total = bytes.count
@@ -98,6 +100,11 @@ struct ByteWriter: ~Copyable {
             {
                 index += 8
                 continue
+            }
+            if index + 8 > total, total >= 8,
+                !JSONValue.hasEscape(UnsafeRawPointer(source + total - 8).loadUnaligned(as: UInt64.self))
+            {
+                break
             }
             let byte = source[index]
             if JSONValue.needsEscape(byte) {

@@ -24,6 +24,24 @@ struct ByteWriterTests {
         #expect(writer.count == expected.count - 2)
     }
 
+    /// Every length up to three words, with the byte to escape at every position (the last
+    /// word is read overlapping the one before), and none at all.
+    @Test("a byte to escape anywhere in texts of 0 to 24 bytes", arguments: ["\"", "\\", "\n", "\u{7F}"])
+    func escapeAtEveryPosition(special: String) {
+        for length in 0...24 {
+            for position in -1..<length {
+                let text = String((0..<length).map { $0 == position ? Character(special) : "a" })
+                var writer = ByteWriter(capacity: 1)
+                writer.appendEscaped(text)
+                var bytes: [UInt8] = []
+                writer.append(to: &bytes)
+                var expected: [UInt8] = []
+                JSONValue.appendEscaped(text, to: &expected)
+                #expect(bytes == expected, "length \(length), position \(position)")
+            }
+        }
+    }
+
     @Test("literals, bytes and a repeat of what was written, across growth")
     func repeats() {
         var writer = ByteWriter(capacity: 4)
