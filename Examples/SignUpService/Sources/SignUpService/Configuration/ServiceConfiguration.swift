@@ -11,6 +11,7 @@ public import KiiIdentity
 /// | `DATABASE_URL` | `signup.sqlite` | see ``DatabaseLocation`` |
 /// | `BCRYPT_COST` | 12 | bcrypt's cost, 4 to 31 |
 /// | `TOKEN_LIFETIME_SECONDS` | 86400 | how long an access token is valid |
+/// | `MAX_TOKENS_PER_USER` | 20 | live tokens a user may have; a login past it ends the oldest |
 /// | `LOGIN_FAILURES_PER_MINUTE` | 5 | failed attempts a minute for one identifier (or code) from one address before 429 |
 /// | `ADDRESS_FAILURES_PER_MINUTE` | 20 | failed attempts a minute from one address, any identifier, before 429 |
 /// | `TRUSTED_PROXY_HEADER` | none | behind a proxy: the header whose last address is the client's (`X-Forwarded-For`) |
@@ -33,6 +34,8 @@ public struct ServiceConfiguration: Sendable {
     public var bcryptCost: UInt8 = 12
     /// How long an access token is valid, in seconds.
     public var tokenLifetime: Int64 = 86_400
+    /// The live tokens a user may have: a login past it ends the user's oldest token.
+    public var maxTokensPerUser = 20
     /// Failed attempts in a minute for one identifier (a login's, a user's code or password)
     /// from one client address, after which the next attempt from there is 429.
     public var loginFailuresPerMinute = 5
@@ -86,6 +89,7 @@ public struct ServiceConfiguration: Sendable {
         if let cost = try integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
         if let seconds = try integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) { tokenLifetime = Int64(seconds) }
         if let count = try integer("LOGIN_FAILURES_PER_MINUTE", in: 1...1_000_000) { loginFailuresPerMinute = count }
+        if let count = try integer("MAX_TOKENS_PER_USER", in: 1...10_000) { maxTokensPerUser = count }
         if let count = try integer("ADDRESS_FAILURES_PER_MINUTE", in: 1...1_000_000) {
             addressFailuresPerMinute = count
         }

@@ -30,9 +30,11 @@ import SQLKit
 ///
 /// Version 2 (Kii's wire): `users.internal_id` (Kii's `internalUserID`, unique; rows of version 1
 /// get one at the migration) and `password_reset_codes` (SHA-256 of each reset code).
+/// Version 3: `access_tokens.issued_at`, the order in which a user's tokens past
+/// `MAX_TOKENS_PER_USER` end (tokens of version 2 count as the oldest).
 public enum Schema {
     /// The version this build of the service writes.
-    public static let version = 2
+    public static let version = 3
 
     /// Each migration's statements, the first for version 1. Every statement is one text for
     /// SQLite and PostgreSQL.
@@ -95,6 +97,7 @@ public enum Schema {
             )
             """,
         ],
+        ["ALTER TABLE access_tokens ADD COLUMN issued_at BIGINT NOT NULL DEFAULT 0"],
     ]
 
     /// Creates the tables, or applies the migrations the database has not had; safe to run from

@@ -27,11 +27,14 @@ public struct AccessTokenRecord: Sendable, Hashable {
     public var userID: String
     /// Unix seconds at which it stops working.
     public var expiresAt: Int64
+    /// Unix seconds at which it was issued (the oldest go first past a user's limit).
+    public var issuedAt: Int64
 
     /// A row for `token`.
-    public init(token: AccessToken, userID: String, expiresAt: Int64) {
+    public init(token: AccessToken, userID: String, expiresAt: Int64, issuedAt: Int64) {
         hash = token.hash
         self.userID = userID
         self.expiresAt = expiresAt
+        self.issuedAt = issuedAt
     }
 }

@@ -66,7 +66,8 @@ struct TokenRoutes {
         try await service.succeeded(attempt)
         let token = AccessToken()
         try await service.tokens.insert(
-            AccessTokenRecord(token: token, userID: found.user.userID, expiresAt: expiresAt)
+            AccessTokenRecord(token: token, userID: found.user.userID, expiresAt: expiresAt, issuedAt: now),
+            keepingAtMost: service.configuration.maxTokensPerUser
         )
         return .json(
             .ok,

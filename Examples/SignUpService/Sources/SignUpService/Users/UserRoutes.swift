@@ -79,7 +79,12 @@ struct UserRoutes {
         let token = AccessToken()
         try await service.users.createPseudoUser(
             user,
-            token: AccessTokenRecord(token: token, userID: user.userID, expiresAt: now + TokenRoutes.pseudoUserLifetime)
+            token: AccessTokenRecord(
+                token: token,
+                userID: user.userID,
+                expiresAt: now + TokenRoutes.pseudoUserLifetime,
+                issuedAt: now
+            )
         )
         var members = UserJSON.owner(user)
         members["_accessToken"] = .string(token.text)

@@ -213,6 +213,7 @@ enum Setting: Sendable {
     case maxBodyBytes(Int)
     case app(KiiApp)
     case addressFailuresPerMinute(Int)
+    case maxTokensPerUser(Int)
     case trustedProxyHeader(HTTPField.Name)
     /// The service hashes and checks passwords with this (a ``CountingHasher``, say).
     case hasher(any PasswordHashing)
@@ -228,6 +229,7 @@ enum Setting: Sendable {
         case .maxBodyBytes(let bytes): configuration.maxBodyBytes = bytes
         case .app(let app): configuration.app = app
         case .addressFailuresPerMinute(let count): configuration.addressFailuresPerMinute = count
+        case .maxTokensPerUser(let count): configuration.maxTokensPerUser = count
         case .trustedProxyHeader(let name): configuration.trustedProxyHeader = name
         case .hasher: break
         }
