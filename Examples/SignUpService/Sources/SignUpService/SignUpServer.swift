@@ -115,7 +115,12 @@ public struct SignUpServer: Sendable {
         case .sqliteFile(let path): try await SQLitePool(file: path, logger: logger)
         case .sqliteMemory: try await SQLitePool(file: nil, logger: logger)
         case .postgres(let location):
-            PostgresPool(location: location, maxConnections: configuration.postgresMaxConnections, logger: logger)
+            PostgresPool(
+                location: location,
+                maxConnections: configuration.postgresMaxConnections,
+                timeout: .seconds(configuration.databaseTimeout),
+                logger: logger
+            )
         }
     }
 

@@ -18,6 +18,7 @@ import Testing
         #expect(configuration.loginFailuresPerMinute == 5)
         #expect(configuration.addressFailuresPerMinute == 20)
         #expect(configuration.maxTokensPerUser == 20)
+        #expect(configuration.databaseTimeout == 5)
         #expect(configuration.trustedProxyHeader == nil)
         #expect(configuration.maxBodyBytes == 65_536)
     }
@@ -73,7 +74,7 @@ import Testing
             "MAX_BODY_BYTES": "1024", "DEVELOPMENT": "on", "DATABASE_URL": "postgres://u@localhost/signup",
             "VERIFICATION_CODE_LIFETIME_SECONDS": "120", "KII_APP_ID": "app1", "KII_APP_KEY": "key1",
             "SIGNUP_BENCHMARK": "1", "ADDRESS_FAILURES_PER_MINUTE": "50", "TRUSTED_PROXY_HEADER": "X-Forwarded-For",
-            "MAX_TOKENS_PER_USER": "7",
+            "MAX_TOKENS_PER_USER": "7", "DATABASE_TIMEOUT_SECONDS": "2",
         ])
         #expect(configuration.port == 9000)
         #expect(configuration.bcryptCost == 4)
@@ -85,6 +86,7 @@ import Testing
         #expect(configuration.loginFailuresPerMinute == 9)
         #expect(configuration.addressFailuresPerMinute == 50)
         #expect(configuration.maxTokensPerUser == 7)
+        #expect(configuration.databaseTimeout == 2)
         #expect(configuration.trustedProxyHeader == HTTPField.Name("x-forwarded-for"))
         #expect(configuration.maxBodyBytes == 1024)
         #expect(configuration.development)

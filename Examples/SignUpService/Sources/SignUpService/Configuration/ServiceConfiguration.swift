@@ -22,6 +22,7 @@ public import KiiIdentity
 /// | `MOBILE_ONLY` | true | accept only mobile phone numbers |
 /// | `DEVELOPMENT` | false | log verification codes (nothing sends them) |
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
+/// | `DATABASE_TIMEOUT_SECONDS` | 5 | a request waits this long for PostgreSQL, then is 503 |
 /// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither) |
 public struct ServiceConfiguration: Sendable {
     /// The address to listen on.
@@ -55,6 +56,9 @@ public struct ServiceConfiguration: Sendable {
     public var development = false
     /// The size of the PostgreSQL pool.
     public var postgresMaxConnections = 20
+    /// How long a request waits for PostgreSQL (a connection and its statements), in seconds,
+    /// before it is answered 503.
+    public var databaseTimeout: Int64 = 5
     /// The app the service is: its ID and key.
     public var app = KiiApp.development
 
@@ -104,6 +108,7 @@ public struct ServiceConfiguration: Sendable {
         }
         if let bytes = try integer("MAX_BODY_BYTES", in: 64...JSONValue.maximumTextBytes) { maxBodyBytes = bytes }
         if let count = try integer("POSTGRES_MAX_CONNECTIONS", in: 1...1000) { postgresMaxConnections = count }
+        if let seconds = try integer("DATABASE_TIMEOUT_SECONDS", in: 1...300) { databaseTimeout = Int64(seconds) }
         if let on = try flag("EMAIL_VERIFICATION") { policy.emailVerification = on }
         if let on = try flag("PHONE_VERIFICATION") { policy.phoneVerification = on }
         if let on = try flag("EXPOSE_FULL_USER_DATA") { policy.exposeFullUserData = on }

@@ -11,8 +11,11 @@ public protocol DatabasePool: Service {
     /// Which database the pool talks to: the few statements that differ (see ``SQLFlavour``).
     var flavour: SQLFlavour { get }
 
-    /// Runs `body` with a connection that nobody else uses until `body` returns.
+    /// Runs `body` with a connection that nobody else uses until `body` returns; `bounded`:
+    /// within the pool's time limit, if it has one (see ``PostgresPool``), else as long as it takes
+    /// (a start-up's migration, which waits for other instances' migrations).
     func withConnection<Result: Sendable>(
+        bounded: Bool,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result
 }
@@ -47,13 +50,23 @@ public enum SQLFlavour: String, Sendable {
 }
 
 extension DatabasePool {
+    /// Runs `body` with a connection that nobody else uses until `body` returns, within the
+    /// pool's time limit.
+    public func withConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
+        try await withConnection(bounded: true, body)
+    }
+
     /// Runs `body` in one transaction on one leased connection: committed when `body` returns,
-    /// rolled back when it throws (and the error thrown on).
+    /// rolled back when it throws (and the error thrown on); `bounded` as for
+    /// ``withConnection(bounded:_:)``.
     public func transaction<Result: Sendable>(
+        bounded: Bool = true,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
         let begin = flavour.beginWrite
-        return try await withConnection { database in
+        return try await withConnection(bounded: bounded) { database in
             try await database.raw("\(unsafeRaw: begin)").run()
             let result: Result
             do {

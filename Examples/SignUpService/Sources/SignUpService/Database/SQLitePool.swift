@@ -69,7 +69,10 @@ public final class SQLitePool: DatabasePool {
         try await database.raw("PRAGMA synchronous = NORMAL").run()
     }
 
+    /// Runs `body` on the connection when its turn comes (SQLite has no server to lose: no time
+    /// limit, `bounded` or not).
     public func withConnection<Result: Sendable>(
+        bounded: Bool,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
         await turns.enter()

@@ -107,7 +107,8 @@ public enum Schema {
     @discardableResult
     public static func migrate(_ pool: any DatabasePool, logger: Logger) async throws -> Int {
         let lock = pool.flavour.migrationLock
-        return try await pool.transaction { database in
+        // Not bounded in time: other instances' migrations go first.
+        return try await pool.transaction(bounded: false) { database in
             if let lock { try await database.raw("\(unsafeRaw: lock)").run() }
             try await database.raw("CREATE TABLE IF NOT EXISTS signup_schema (version INTEGER NOT NULL)").run()
             let current = try await database.raw("SELECT version FROM signup_schema").first(

@@ -11,6 +11,7 @@ import Logging
 /// - `ValidationError` (a library call a route did not wrap): its problems' status.
 /// - ``StoreError``: `USER_ALREADY_EXISTS` 409 naming the taken kinds, `USER_NOT_FOUND` 404 for a
 ///   user deleted meanwhile.
+/// - ``DatabaseUnavailable``: 503 `SERVICE_UNAVAILABLE` with `Retry-After: 1`.
 /// - Hummingbird's `HTTPError(.notFound)` for a path no route serves: 404 in the same shape.
 /// - Anything else: 500 `internal_error`, logged with the error's type only.
 struct FailureMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -51,6 +52,9 @@ struct FailureMiddleware<Context: RequestContext>: RouterMiddleware {
             return ServiceFailure(ValidationError(alreadyTaken: kinds))
         case StoreError.userNotFound:
             return ServiceFailure(.userID, .userNotFound)
+        case let outage as DatabaseUnavailable:
+            logger.warning("database unavailable", metadata: ["reason": "\(outage.reason)"])
+            return ServiceFailure(.database, .databaseUnavailable, headers: [.retryAfter: "1"])
         case let error as HTTPError where error.status == .notFound:
             return ServiceFailure(.path, .noRoute(path: request.uri.path))
         default:

@@ -214,6 +214,9 @@ enum Setting: Sendable {
     case app(KiiApp)
     case addressFailuresPerMinute(Int)
     case maxTokensPerUser(Int)
+    /// Another database than the test's own (a ``ThrowawayPostgres``).
+    case database(DatabaseLocation)
+    case databaseTimeout(Int64)
     case trustedProxyHeader(HTTPField.Name)
     /// The service hashes and checks passwords with this (a ``CountingHasher``, say).
     case hasher(any PasswordHashing)
@@ -230,6 +233,8 @@ enum Setting: Sendable {
         case .app(let app): configuration.app = app
         case .addressFailuresPerMinute(let count): configuration.addressFailuresPerMinute = count
         case .maxTokensPerUser(let count): configuration.maxTokensPerUser = count
+        case .database(let location): configuration.database = location
+        case .databaseTimeout(let seconds): configuration.databaseTimeout = seconds
         case .trustedProxyHeader(let name): configuration.trustedProxyHeader = name
         case .hasher: break
         }
@@ -250,6 +255,9 @@ func withService(
     configuration.bcryptCost = 4
     configuration.port = 0
     configuration.postgresMaxConnections = 8
+    // Dozens of services share one PostgreSQL while the suites run in parallel: only the outage
+    // tests time out on purpose (they set their own).
+    configuration.databaseTimeout = 60
     for setting in settings { setting.apply(to: &configuration) }
     let state = NIOLockedValueBox(Harness.State())
     var logger = Logger(label: "signup-tests")

@@ -1,0 +1,67 @@
+import Foundation
+import SignUpService
+
+/// A PostgreSQL server of one test's own (the repository's `Scripts/postgres-throwaway.sh` on a
+/// port and in a folder of its own), which the test may halt as a crash would and start again:
+/// the PostgreSQL of the other suites is never touched.
+struct ThrowawayPostgres: Sendable {
+    let port: Int
+    let folder: String
+    /// Where the service finds it.
+    let location: DatabaseLocation
+
+    /// The repository's script.
+    static let script = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scripts/postgres-throwaway.sh")
+
+    /// Creates and starts a new server.
+    static func start() throws -> ThrowawayPostgres {
+        let port = Int.random(in: 56_000...56_999)
+        let folder = "/tmp/signup-outage-\(port)-\(Unique.tag())"
+        let output = try run("start", port: port, folder: folder)
+        guard let url = output.split(separator: "=", maxSplits: 1).last.map({ String($0).trimmed }) else {
+            throw ServiceProcess.ProcessFailure(description: "postgres-throwaway.sh printed no URL: \(output)")
+        }
+        return ThrowawayPostgres(port: port, folder: folder, location: try DatabaseLocation(url: url))
+    }
+
+    /// Stops the server at once (`pg_ctl -m immediate`): no checkpoint, connections cut.
+    func halt() throws { _ = try Self.run("halt", port: port, folder: folder) }
+
+    /// Starts the halted server again on its data.
+    func restart() throws { _ = try Self.run("start", port: port, folder: folder) }
+
+    /// Stops the server and deletes its folder.
+    func remove() { _ = try? Self.run("stop", port: port, folder: folder) }
+
+    private static func run(_ command: String, port: Int, folder: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script.path, command]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PGPORT"] = String(port)
+        environment["PGFOLDER"] = folder
+        // fsync and synchronous commits on: a halt loses nothing that was acknowledged.
+        environment["PGDURABLE"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ServiceProcess.ProcessFailure(description: "postgres-throwaway.sh \(command) failed: \(complaint)")
+        }
+        return printed
+    }
+}
+
+extension String {
+    /// Without spaces and line ends around it.
+    fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
