@@ -81,6 +81,10 @@ struct ByteWriter: ~Copyable {
 
     /// Appends `text` escaped as inside a JSON string literal, without the quotes.
     mutating func appendEscaped(_ text: String) {
+        // The string's own bytes when it has them in one piece (every native string, small ones
+        // copied to the stack), without the copy of the string that `withUTF8` needs.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+        if done != nil { return }
         var text = text
         text.withUTF8 { appendEscaped($0) }
     }
