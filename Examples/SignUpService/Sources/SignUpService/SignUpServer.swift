@@ -79,6 +79,8 @@ public struct SignUpServer: Sendable {
 
         var application = Application(
             router: router,
+            // A connection that delivers no complete request part within the idle time is closed.
+            server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger

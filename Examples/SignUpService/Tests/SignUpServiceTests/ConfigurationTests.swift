@@ -19,6 +19,7 @@ import Testing
         #expect(configuration.addressFailuresPerMinute == 20)
         #expect(configuration.maxTokensPerUser == 20)
         #expect(configuration.databaseTimeout == 5)
+        #expect(configuration.idleTimeout == 30)
         #expect(configuration.trustedProxyHeader == nil)
         #expect(configuration.maxBodyBytes == 65_536)
     }
@@ -75,6 +76,7 @@ import Testing
             "VERIFICATION_CODE_LIFETIME_SECONDS": "120", "KII_APP_ID": "app1", "KII_APP_KEY": "key1",
             "SIGNUP_BENCHMARK": "1", "ADDRESS_FAILURES_PER_MINUTE": "50", "TRUSTED_PROXY_HEADER": "X-Forwarded-For",
             "MAX_TOKENS_PER_USER": "7", "DATABASE_TIMEOUT_SECONDS": "2",
+            "IDLE_TIMEOUT_SECONDS": "9",
         ])
         #expect(configuration.port == 9000)
         #expect(configuration.bcryptCost == 4)
@@ -87,6 +89,7 @@ import Testing
         #expect(configuration.addressFailuresPerMinute == 50)
         #expect(configuration.maxTokensPerUser == 7)
         #expect(configuration.databaseTimeout == 2)
+        #expect(configuration.idleTimeout == 9)
         #expect(configuration.trustedProxyHeader == HTTPField.Name("x-forwarded-for"))
         #expect(configuration.maxBodyBytes == 1024)
         #expect(configuration.development)

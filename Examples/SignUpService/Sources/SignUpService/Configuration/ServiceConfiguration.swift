@@ -23,6 +23,7 @@ public import KiiIdentity
 /// | `DEVELOPMENT` | false | log verification codes (nothing sends them) |
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
 /// | `DATABASE_TIMEOUT_SECONDS` | 5 | a request waits this long for PostgreSQL, then is 503 |
+/// | `IDLE_TIMEOUT_SECONDS` | 30 | a connection that delivers no complete request part for this long is closed |
 /// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither) |
 public struct ServiceConfiguration: Sendable {
     /// The address to listen on.
@@ -59,6 +60,10 @@ public struct ServiceConfiguration: Sendable {
     /// How long a request waits for PostgreSQL (a connection and its statements), in seconds,
     /// before it is answered 503.
     public var databaseTimeout: Int64 = 5
+    /// How long a connection may go without delivering a complete part of a request (its head,
+    /// a piece of its body, its end), in seconds, before it is closed: a client that sends a
+    /// request's head a byte at a time, or nothing, cannot hold its connection longer.
+    public var idleTimeout: Int64 = 30
     /// The app the service is: its ID and key.
     public var app = KiiApp.development
 
@@ -109,6 +114,7 @@ public struct ServiceConfiguration: Sendable {
         if let bytes = try integer("MAX_BODY_BYTES", in: 64...JSONValue.maximumTextBytes) { maxBodyBytes = bytes }
         if let count = try integer("POSTGRES_MAX_CONNECTIONS", in: 1...1000) { postgresMaxConnections = count }
         if let seconds = try integer("DATABASE_TIMEOUT_SECONDS", in: 1...300) { databaseTimeout = Int64(seconds) }
+        if let seconds = try integer("IDLE_TIMEOUT_SECONDS", in: 1...3_600) { idleTimeout = Int64(seconds) }
         if let on = try flag("EMAIL_VERIFICATION") { policy.emailVerification = on }
         if let on = try flag("PHONE_VERIFICATION") { policy.phoneVerification = on }
         if let on = try flag("EXPOSE_FULL_USER_DATA") { policy.exposeFullUserData = on }

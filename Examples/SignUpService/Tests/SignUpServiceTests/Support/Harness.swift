@@ -217,6 +217,7 @@ enum Setting: Sendable {
     /// Another database than the test's own (a ``ThrowawayPostgres``).
     case database(DatabaseLocation)
     case databaseTimeout(Int64)
+    case idleTimeout(Int64)
     case trustedProxyHeader(HTTPField.Name)
     /// The service hashes and checks passwords with this (a ``CountingHasher``, say).
     case hasher(any PasswordHashing)
@@ -235,6 +236,7 @@ enum Setting: Sendable {
         case .maxTokensPerUser(let count): configuration.maxTokensPerUser = count
         case .database(let location): configuration.database = location
         case .databaseTimeout(let seconds): configuration.databaseTimeout = seconds
+        case .idleTimeout(let seconds): configuration.idleTimeout = seconds
         case .trustedProxyHeader(let name): configuration.trustedProxyHeader = name
         case .hasher: break
         }
