@@ -270,3 +270,27 @@ import Testing
         }
     }
 }
+
+/// A `{user}` segment that is not an ID the service could have issued names nobody: 404 on both
+/// databases (PostgreSQL refused a NUL in a query, a 500, found by `HTTPFuzzTests`).
+@Suite struct UserIDSegmentTests {
+    @Test(arguments: Backend.enabled)
+    func malformedIDsAreUserNotFound(backend: Backend) async throws {
+        try await withService(backend) { service in
+            let user = try await service.signUpAndLogIn(
+                #"{"loginName":"segments_1","password":"correct horse"}"#,
+                as: "segments_1"
+            )
+            for segment in ["%00", "a%00b", "%0A", "a%20b", String(repeating: "a", count: 65), "%C3%A9"] {
+                let read = try await service.send(.get, service.userPath(segment), token: user.token)
+                #expect(read.status == 404, "GET \(segment): \(read)")
+                #expect(read.errorCode == "USER_NOT_FOUND", "GET \(segment)")
+                let update = try await service.send(.post, service.userPath(segment), json: "{}", token: user.token)
+                #expect(update.status == 404, "POST \(segment): \(update)")
+                let delete = try await service.send(.delete, service.userPath(segment), token: user.token)
+                #expect(delete.status == 404, "DELETE \(segment): \(delete)")
+            }
+            #expect(try await service.send(.get, service.userPath(user.id), token: user.token).status == 200)
+        }
+    }
+}

@@ -25,7 +25,9 @@ enum UserReference: Sendable, Hashable {
             return
         }
         guard let colon = text.firstIndex(of: ":") else {
-            self = .id(text)
+            // Only an ID the service could have issued names someone: the text goes into SQL,
+            // and PostgreSQL refuses a NUL in it (a 500 before, found by HTTPFuzzTests).
+            self = Self.isWellFormedID(text) ? .id(text) : .nobody
             return
         }
         let prefix = text[..<colon]
@@ -46,6 +48,16 @@ enum UserReference: Sendable, Hashable {
         } catch {
             self = .nobody
         }
+    }
+
+    /// Whether `text` has the form of a user ID: 1 to 64 ASCII letters, digits, `-`, `_` or `.`
+    /// (the service issues lowercase UUIDs).
+    static func isWellFormedID(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte == 0x2D || byte == 0x5F
+                    || byte == 0x2E
+            }
     }
 
     /// `text` with `%XX` decoded (UTF-8), or `nil` for a broken escape or bytes that are not UTF-8.

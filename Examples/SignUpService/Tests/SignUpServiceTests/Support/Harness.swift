@@ -91,6 +91,7 @@ final class Harness: Sendable {
         _ method: HTTPRequest.Method,
         _ uri: String,
         json: String? = nil,
+        bytes: [UInt8]? = nil,
         token: String? = nil,
         language: String? = nil,
         contentType: String? = "application/json",
@@ -98,7 +99,7 @@ final class Harness: Sendable {
         headers extra: HTTPFields = [:]
     ) async throws -> Answer {
         var headers = appHeaders.fields(for: app)
-        if json != nil, let contentType { headers[.contentType] = contentType }
+        if json != nil || bytes != nil, let contentType { headers[.contentType] = contentType }
         if let token { headers[.authorization] = "Bearer \(token)" }
         if let language { headers[.acceptLanguage] = language }
         for name in Set(extra.map(\.name)) { headers[name] = nil }
@@ -107,7 +108,7 @@ final class Harness: Sendable {
             uri: uri,
             method: method,
             headers: headers,
-            body: json.map { ByteBuffer(string: $0) }
+            body: bytes.map { ByteBuffer(bytes: $0) } ?? json.map { ByteBuffer(string: $0) }
         )
         return Answer(response)
     }

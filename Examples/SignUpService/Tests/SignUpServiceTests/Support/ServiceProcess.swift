@@ -141,6 +141,34 @@ final class ServiceProcess: Sendable {
         }
     }
 
+    /// One request exactly as given (headers, body bytes) on a connection of its own.
+    func send(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields, bytes: [UInt8]?) async throws -> Answer
+    {
+        let request = TestClient.Request(
+            uri,
+            method: method,
+            headers: headers,
+            body: bytes.map { ByteBuffer(bytes: $0) }
+        )
+        return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+            let response = try await client.execute(request)
+            return Answer(
+                status: Int(response.status.code),
+                headers: response.headers,
+                text: response.body.map { String(buffer: $0) } ?? ""
+            )
+        }
+    }
+
+    /// The process's resident set, in bytes (`/proc/<pid>/statm`).
+    var residentBytes: Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/statm", encoding: .utf8)
+        else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     struct ProcessFailure: Error, CustomStringConvertible {
         var description: String
     }
