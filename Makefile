@@ -5,7 +5,7 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 # library never resolves it (Package.swift); every build of this repository turns it on.
 TOOL_TRAIT = --traits CommandLineTool
 
-.PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup fuzz sanitize clean \
+.PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup chaos fuzz sanitize clean \
 	phone-oracle metadata metadata-check
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
@@ -135,6 +135,20 @@ bench-lint: deps
 # and on a throwaway PostgreSQL; see Scripts/bench-signup.sh (SECONDS_PER_RUN, CONNECTIONS).
 bench-signup: deps
 	Scripts/bench-signup.sh
+
+# The sign-up service under faults, longer than `make test` runs them (3 s and no outage there):
+# CHAOS_SECONDS of sign-ups by eight clients with the service killed (SIGKILL) and restarted
+# halfway, on an SQLite file and on PostgreSQL, and a PostgreSQL outage of CHAOS_SECONDS; on a
+# throwaway PostgreSQL of its own (port 55470).
+CHAOS_SECONDS ?= 30
+chaos: deps
+	rm -f $(SIGNUP)/.build/debug/description.json
+	url="$$(PGPORT=55470 PGFOLDER=/tmp/signup-chaos-postgres Scripts/postgres-throwaway.sh start)" || exit 1; \
+		eval "$$url"; status=0; \
+		SIGNUP_REQUIRE_POSTGRES=1 SIGNUP_CHAOS_SECONDS=$(CHAOS_SECONDS) SIGNUP_OUTAGE_SECONDS=$(CHAOS_SECONDS) \
+		$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build \
+		--filter 'ChaosTests|OutageTests' || status=$$?; \
+		PGPORT=55470 PGFOLDER=/tmp/signup-chaos-postgres Scripts/postgres-throwaway.sh stop; exit $$status
 
 # Fuzzing: each libFuzzer target runs FUZZ_SECONDS with its corpus, Fixtures/fuzz/<Name>
 # (new inputs go to $(FUZZ_SCRATCH)/corpus/<Name>, a crashing input to Fixtures/fuzz/<Name>/crash-*).

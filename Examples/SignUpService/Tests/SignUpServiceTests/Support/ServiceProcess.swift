@@ -110,6 +110,12 @@ final class ServiceProcess: Sendable {
         return process.terminationStatus
     }
 
+    /// Sends SIGKILL, as a crash or the kernel's OOM killer would, and waits for the exit.
+    func kill() async {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+    }
+
     /// `/api/apps/{appID}/users`.
     var usersPath: String { "/api/apps/\(app.id)/users" }
 

@@ -16,11 +16,24 @@ struct ThrowawayPostgres: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/postgres-throwaway.sh")
 
-    /// Creates and starts a new server.
+    /// Creates and starts a new server, on a port above Linux's ephemeral range (32768-60999),
+    /// where no client connection of another test can hold it; another port if that one is taken.
     static func start() throws -> ThrowawayPostgres {
-        let port = Int.random(in: 56_000...56_999)
+        for _ in 0..<2 {
+            if let server = try? start(port: Int.random(in: 61_000...64_999)) { return server }
+        }
+        return try start(port: Int.random(in: 61_000...64_999))
+    }
+
+    private static func start(port: Int) throws -> ThrowawayPostgres {
         let folder = "/tmp/signup-outage-\(port)-\(Unique.tag())"
-        let output = try run("start", port: port, folder: folder)
+        let output: String
+        do {
+            output = try run("start", port: port, folder: folder)
+        } catch {
+            _ = try? run("stop", port: port, folder: folder)
+            throw error
+        }
         guard let url = output.split(separator: "=", maxSplits: 1).last.map({ String($0).trimmed }) else {
             throw ServiceProcess.ProcessFailure(description: "postgres-throwaway.sh printed no URL: \(output)")
         }
