@@ -80,16 +80,22 @@ public final class PostgresPool: DatabasePool {
             }
             state.withLockedValue { $0.unreachable = false }
             return result
-        } catch let error as DatabaseUnavailable {
-            state.withLockedValue { $0.unreachable = true }
-            throw error
-        } catch let error as PSQLError where Self.isOutage(error) {
-            state.withLockedValue { $0.unreachable = true }
-            throw DatabaseUnavailable(reason: "\(error.code)")
         } catch {
-            guard !connected.withLockedValue({ $0 }), !(error is CancellationError) else { throw error }
+            guard let outage = Self.outage(error, connected: connected.withLockedValue { $0 }) else { throw error }
             state.withLockedValue { $0.unreachable = true }
-            throw DatabaseUnavailable(reason: "no connection: \(String(reflecting: type(of: error)))")
+            throw outage
+        }
+    }
+
+    /// The outage `error` stands for, or `nil` when it is the statement's own failure (or a
+    /// cancellation): a timeout, a PostgreSQL error saying the server cannot be reached, or any
+    /// error before a connection was had.
+    static func outage(_ error: any Error, connected: Bool) -> DatabaseUnavailable? {
+        switch error {
+        case let outage as DatabaseUnavailable: outage
+        case let error as PSQLError where isOutage(error): DatabaseUnavailable(reason: "\(error.code)")
+        case is CancellationError: nil
+        default: connected ? nil : DatabaseUnavailable(reason: "no connection: \(String(reflecting: type(of: error)))")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -7,6 +8,9 @@ import Hummingbird
 /// claims). A header is never trusted otherwise: a client would name a new address with every
 /// request and never be counted.
 enum ClientAddress {
+    /// Spaces and tabs, trimmed around an entry.
+    private static let spaces = CharacterSet(charactersIn: " \t")
+
     /// What a request with no peer address (an in-process test's) counts as.
     static let unknown = "unknown"
 
@@ -23,12 +27,7 @@ enum ClientAddress {
     static func lastEntry(of lines: [String]) -> String? {
         for line in lines.reversed() {
             for entry in line.split(separator: ",").reversed() {
-                let trimmed = entry.trimmingPrefix(while: { $0 == " " || $0 == "\t" })
-                var end = trimmed.endIndex
-                while end > trimmed.startIndex, [" ", "\t"].contains(trimmed[trimmed.index(before: end)]) {
-                    end = trimmed.index(before: end)
-                }
-                let address = trimmed[..<end]
+                let address = entry.trimmingCharacters(in: Self.spaces)
                 if !address.isEmpty { return String(address.prefix(64)) }
             }
         }

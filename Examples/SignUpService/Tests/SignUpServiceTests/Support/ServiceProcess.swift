@@ -130,21 +130,7 @@ final class ServiceProcess: Sendable {
         var headers: HTTPFields = [.kiiAppID: app.id, .kiiAppKey: app.key]
         if json != nil { headers[.contentType] = contentType }
         if let token { headers[.authorization] = "Bearer \(token)" }
-        let port = port
-        let request = TestClient.Request(
-            uri,
-            method: method,
-            headers: headers,
-            body: json.map { ByteBuffer(string: $0) }
-        )
-        return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
-            let response = try await client.execute(request)
-            return Answer(
-                status: Int(response.status.code),
-                headers: response.headers,
-                text: response.body.map { String(buffer: $0) } ?? ""
-            )
-        }
+        return try await send(method, uri, headers: headers, bytes: json.map { Array($0.utf8) })
     }
 
     /// One request exactly as given (headers, body bytes) on a connection of its own.
