@@ -136,10 +136,11 @@ bench-lint: deps
 bench-signup: deps
 	Scripts/bench-signup.sh
 
-# The sign-up service under faults, longer than `make test` runs them (3 s and no outage there):
-# CHAOS_SECONDS of sign-ups by eight clients with the service killed (SIGKILL) and restarted
-# halfway, on an SQLite file and on PostgreSQL, and a PostgreSQL outage of CHAOS_SECONDS; on a
-# throwaway PostgreSQL of its own (port 55470).
+# The sign-up service under faults, longer than `make test` runs them (3 s and no long outage
+# there): CHAOS_SECONDS of sign-ups, logins, updates and deletions by eight clients, with the
+# service killed (SIGKILL) and restarted, on an SQLite file and on PostgreSQL, where PostgreSQL is
+# also halted in immediate mode and restarted; and a PostgreSQL outage of CHAOS_SECONDS. The
+# other suites' PostgreSQL is a throwaway one on port 55470; the faulted ones are the tests' own.
 CHAOS_SECONDS ?= 30
 chaos: deps
 	rm -f $(SIGNUP)/.build/debug/description.json

@@ -13,7 +13,8 @@ import ServiceLifecycle
 /// retrying a lost server with a backoff that grows to a minute (PostgresNIO's pool: 100 ms ×
 /// 1.25^attempts; after a 40 s outage the service came back 10 s after the database), so while
 /// operations fail, a new client replaces the current one every ``renewal``: the service is back
-/// within about that time of the database's return, without a restart.
+/// within about that time of the database's return, without a restart. A replaced client runs
+/// until its operations have timed out.
 public final class PostgresPool: DatabasePool {
     public var flavour: SQLFlavour { .postgres }
 
@@ -26,6 +27,8 @@ public final class PostgresPool: DatabasePool {
         var running: Task<Void, Never>?
         /// An operation failed as ``DatabaseUnavailable`` and none has succeeded since.
         var unreachable = false
+        /// Replaced clients' `run()`s, kept until the operations that took them have timed out.
+        var retiring: [Task<Void, Never>] = []
     }
 
     private let state: NIOLockedValueBox<State>
@@ -127,26 +130,36 @@ public final class PostgresPool: DatabasePool {
                 if !Task.isCancelled { self.renewIfUnreachable() }
             }
         }
-        let running = state.withLockedValue { $0.running }
-        running?.cancel()
-        await running?.value
+        let runs = state.withLockedValue { state in
+            defer { state.retiring = [] }
+            return state.retiring + [state.running].compactMap { $0 }
+        }
+        for run in runs { run.cancel() }
+        for run in runs { await run.value }
     }
 
-    /// A new client in place of the current one (whose `run()` is cancelled, failing the
-    /// operations still waiting on it) when the last operation could not reach the database.
+    /// A new client in place of the current one when the last operation could not reach the
+    /// database. The old client runs on until every operation that took it has timed out: an
+    /// operation waiting for a connection of a client whose `run()` has ended never ends, not
+    /// even when cancelled.
     private func renewIfUnreachable() {
         let configuration = configuration
         let logger = logger
-        let old: Task<Void, Never>? = state.withLockedValue { state in
-            guard state.unreachable else { return nil }
+        let retired: Task<Void, Never>? = state.withLockedValue { state in
+            guard state.unreachable, let previous = state.running else { return nil }
             let fresh = PostgresClient(configuration: configuration, backgroundLogger: logger)
-            let previous = state.running
             state.client = fresh
             state.running = Task { await fresh.run() }
+            state.retiring.append(previous)
             return previous
         }
-        guard let old else { return }
-        old.cancel()
+        guard let retired else { return }
         logger.warning("database unreachable: a new connection pool replaces the one retrying")
+        let grace = timeout + .seconds(1)
+        Task {
+            try? await Task.sleep(for: grace)
+            retired.cancel()
+            self.state.withLockedValue { state in state.retiring.removeAll { $0 == retired } }
+        }
     }
 }

@@ -32,6 +32,7 @@ final class ServiceProcess: Sendable {
         process.environment = variables
         let output = Pipe()
         let errorPipe = Pipe()
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errorPipe
         let errors = NIOLockedValueBox(Data())
@@ -88,6 +89,12 @@ final class ServiceProcess: Sendable {
         }
     }
 
+    /// A service the test left running (a failed or interrupted test) dies with its object, so
+    /// it never outlives the test and its port, database and pipes are not held on.
+    deinit {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
     /// Starts the service, or gives the reason it did not start.
     static func start(environment: [String: String]) async -> Result<ServiceProcess, any Error> {
         do {
@@ -142,13 +149,43 @@ final class ServiceProcess: Sendable {
             headers: headers,
             body: bytes.map { ByteBuffer(bytes: $0) }
         )
-        return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
-            let response = try await client.execute(request)
-            return Answer(
-                status: Int(response.status.code),
-                headers: response.headers,
-                text: response.body.map { String(buffer: $0) } ?? ""
-            )
+        let port = port
+        return try await Self.within(.seconds(30)) {
+            try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+                let response = try await client.execute(request)
+                return Answer(
+                    status: Int(response.status.code),
+                    headers: response.headers,
+                    text: response.body.map { String(buffer: $0) } ?? ""
+                )
+            }
+        }
+    }
+
+    /// `body`'s result, or ``ProcessFailure`` after `timeout` even when `body` does not end:
+    /// TestClient's own read timeout waits for the response it gave up on, so a service that
+    /// never answers would hold the test forever.
+    static func within<Value: Sendable>(
+        _ timeout: Duration,
+        _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let waiting = NIOLockedValueBox<CheckedContinuation<Value, any Error>?>(nil)
+        @Sendable func finish(_ outcome: Result<Value, any Error>) {
+            waiting.withLockedValue { continuation in
+                continuation?.resume(with: outcome)
+                continuation = nil
+            }
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            waiting.withLockedValue { $0 = continuation }
+            let timer = Task {
+                try await Task.sleep(for: timeout)
+                finish(.failure(ProcessFailure(description: "no answer within \(timeout)")))
+            }
+            Task {
+                do { finish(.success(try await body())) } catch { finish(.failure(error)) }
+                timer.cancel()
+            }
         }
     }
 
