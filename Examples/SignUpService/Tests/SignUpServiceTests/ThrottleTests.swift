@@ -161,6 +161,55 @@ import Testing
         }
     }
 
+    /// Each request that sends a code counts, success or not: one address can make the service
+    /// send one user at most the limit's messages a minute, and another address is not held up.
+    @Test(arguments: Backend.enabled)
+    func requestsForCodesAreCountedPerUserAndAddress(backend: Backend) async throws {
+        try await withService(
+            backend,
+            .trustedProxyHeader(Self.forwarded),
+            .loginFailuresPerMinute(3),
+            .emailVerification
+        ) { service in
+            let userID = try #require(try await service.signUp(Self.owner).string("userID"))
+            let token = try await service.logIn("owner_1")
+            // Resending the verification code: the user's own token, any address.
+            let resend = service.userPath("me") + "/email-address/resend-verification"
+            func resendFrom(_ address: String) async throws -> Answer {
+                try await service.send(.post, resend, token: token, headers: [Self.forwarded: address])
+            }
+            for _ in 0..<3 { #expect(try await resendFrom("192.0.2.66").status == 204) }
+            let refused = try await resendFrom("192.0.2.66")
+            #expect(refused.status == 429)
+            #expect(refused.errorCode == "TOO_MANY_REQUESTS")
+            #expect(refused.problems == ["emailAddress:too_many_attempts"])
+            #expect(refused.headers[.retryAfter] == "60")
+            #expect(try await resendFrom("198.51.100.7").status == 204)
+            // 1 at sign-up, 3 + 1 resent; the refused request sent nothing.
+            #expect(service.messages.filter { $0.userID == userID && $0.purpose == .verification }.count == 5)
+
+            // A reset: anonymous, so anyone who knows the address can ask.
+            let code = try #require(service.code(.email, of: userID))
+            let verify = service.userPath("me") + "/email-address/verify"
+            let verified = try await service.send(
+                .post,
+                verify,
+                json: #"{"verificationCode":"\#(code)"}"#,
+                token: token,
+                contentType: KiiType.verification
+            )
+            #expect(verified.status == 204)
+            let reset = service.userPath("EMAIL:owner@example.com") + "/password/request-reset"
+            func resetFrom(_ address: String) async throws -> Int {
+                try await service.send(.post, reset, headers: [Self.forwarded: address]).status
+            }
+            for _ in 0..<3 { #expect(try await resetFrom("203.0.113.9") == 204) }
+            #expect(try await resetFrom("203.0.113.9") == 429)
+            #expect(try await resetFrom("198.51.100.8") == 204)
+            #expect(service.messages.filter { $0.userID == userID && $0.purpose == .passwordReset }.count == 4)
+        }
+    }
+
     @Test func theLastEntryOfTheForwardedLinesIsTaken() {
         #expect(ClientAddress.lastEntry(of: ["1.1.1.1, 203.0.113.5"]) == "203.0.113.5")
         #expect(ClientAddress.lastEntry(of: ["1.1.1.1", "203.0.113.6 "]) == "203.0.113.6")

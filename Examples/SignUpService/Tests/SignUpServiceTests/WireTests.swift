@@ -188,7 +188,13 @@ import Testing
     /// and answers 415 naming both for any other (another route's Kii type too).
     @Test(arguments: Backend.enabled)
     func eachRouteTakesItsOwnKiiTypeAndJSON(backend: Backend) async throws {
-        try await withService(backend, .emailVerification) { service in
+        try await withService(
+            backend,
+            .emailVerification,
+            // Codes are asked for again and again here: the throttle is not under test.
+            .loginFailuresPerMinute(1_000),
+            .addressFailuresPerMinute(1_000)
+        ) { service in
             let kim = try await service.signUpAndLogIn(
                 #"{"loginName":"kim_1","emailAddress":"kim@example.com","password":"correct horse","country":"JP"}"#,
                 as: "kim_1"

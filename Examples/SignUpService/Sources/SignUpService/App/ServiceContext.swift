@@ -115,6 +115,20 @@ struct ServiceContext: Sendable {
         )
     }
 
+    /// Takes an attempt for a request that sends `userID` a code (a reset or a new verification
+    /// code), from the client's address. It is never given back once the code is on its way: each
+    /// message counts, so one address cannot make the service flood a mailbox or a phone with
+    /// more than `LOGIN_FAILURES_PER_MINUTE` messages a minute for one user, nor send more than
+    /// `ADDRESS_FAILURES_PER_MINUTE` a minute in all.
+    func takeCodeRequest(
+        of userID: String,
+        _ request: Request,
+        _ context: ServiceRequestContext,
+        field: ValidationError.Field
+    ) async throws -> ThrottledAttempt {
+        try await takeAttempt(["code:\(userID)"], from: clientAddress(of: request, context: context), field: field)
+    }
+
     /// The attempt succeeded: the subjects' failures from that address are forgotten, and the
     /// attempt is given back to the address (its other failures stay).
     func succeeded(_ attempt: ThrottledAttempt) async throws {

@@ -149,7 +149,8 @@ struct IdentityRoutes {
 
     // MARK: POST …/{email-address|phone-number}/resend-verification
 
-    /// A new code for an address waiting for verification (the earlier one stops working).
+    /// A new code for an address waiting for verification (the earlier one stops working),
+    /// counted like a failed login: an address a user wrote in cannot be flooded with codes.
     func resendVerification(
         _ kind: LoginKind,
         _ request: Request,
@@ -159,8 +160,14 @@ struct IdentityRoutes {
         guard let user = try await service.users.user(caller.userID), user.verified(kind) == false else {
             throw ServiceFailure(.address, .nothingToVerify)
         }
+        let attempt = try await service.takeCodeRequest(of: user.userID, request, context, field: kind.field)
         let codes = service.issueCodes(for: [kind], of: user.record, userID: user.userID, now: service.clock())
-        try await service.codes.issue(codes.map(\.issued), of: user.userID)
+        do {
+            try await service.codes.issue(codes.map(\.issued), of: user.userID)
+        } catch {
+            try? await service.notAFailure(attempt)
+            throw error
+        }
         service.deliver(codes, to: user.userID)
         return .empty()
     }

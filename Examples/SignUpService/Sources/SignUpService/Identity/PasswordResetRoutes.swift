@@ -9,7 +9,9 @@ import KiiIdentity
 ///   `{"notificationMethod": "EMAIL"|"SMS", "smsResetMethod": …}`: a six-digit code goes to the
 ///   user's email address (by default) or phone (`SMS`) through the delivery point (logged only
 ///   in development mode), which must be verified (with verification off, every address is).
-///   Kii's emailed link is a page of Kii's own: here the mail carries the code too.
+///   Kii's emailed link is a page of Kii's own: here the mail carries the code too. Every
+///   request that sends a code is counted like a failed login (a mailbox or phone cannot be
+///   flooded from one address).
 /// - `POST …/password/complete-reset` `{pinCode, newPassword}`: sets the password, revokes every
 ///   token of the user and uses the code up. Wrong codes are throttled like logins.
 struct PasswordResetRoutes {
@@ -51,12 +53,18 @@ struct PasswordResetRoutes {
             throw ServiceFailure(ValidationError(channel.field, .missing))
         }
         guard user.verified(channel) == true else { throw ServiceFailure(channel.field, .unverifiedAddress) }
+        let attempt = try await service.takeCodeRequest(of: user.userID, request, context, field: channel.field)
         let code = VerificationCode()
-        try await service.codes.issueResetCode(
-            hash: code.resetHash(userID: user.userID),
-            expiresAt: service.clock() + service.configuration.verificationCodeLifetime,
-            of: user.userID
-        )
+        do {
+            try await service.codes.issueResetCode(
+                hash: code.resetHash(userID: user.userID),
+                expiresAt: service.clock() + service.configuration.verificationCodeLifetime,
+                of: user.userID
+            )
+        } catch {
+            try? await service.notAFailure(attempt)
+            throw error
+        }
         service.delivery.deliver(
             CodeMessage(userID: user.userID, purpose: .passwordReset, channel: channel, address: address, code: code)
         )
