@@ -90,35 +90,17 @@ struct ByteWriter: ~Copyable {
     }
 
     /// Appends the UTF-8 `bytes` escaped as inside a JSON string literal, without the quotes:
-    /// the runs between the bytes to escape are copied whole, found eight bytes at a time; the
-    /// last eight bytes of a text of eight or more are read as one word too, overlapping the
-    /// word before, instead of byte by byte.
+    /// the runs between the bytes to escape (`JSONValue.nextEscape(in:from:)`) are copied whole.
     mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        let total = bytes.count
         var start = 0
-        var index = 0
-        while index < total {
-            if index + 8 <= total,
-                !JSONValue.hasEscape(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
-            {
-                index += 8
-                continue
-            }
-            if index + 8 > total, total >= 8,
-                !JSONValue.hasEscape(UnsafeRawPointer(source + total - 8).loadUnaligned(as: UInt64.self))
-            {
-                break
-            }
-            let byte = source[index]
-            if JSONValue.needsEscape(byte) {
-                append(UnsafeRawBufferPointer(start: source + start, count: index - start))
-                for escaped in JSONValue.escape(byte).utf8 { append(escaped) }
-                start = index + 1
-            }
-            index += 1
+        while true {
+            let index = JSONValue.nextEscape(in: bytes, from: start)
+            append(UnsafeRawBufferPointer(start: source + start, count: index - start))
+            if index == bytes.count { return }
+            for escaped in JSONValue.escape(source[index]).utf8 { append(escaped) }
+            start = index + 1
         }
-        append(UnsafeRawBufferPointer(start: source + start, count: total - start))
     }
 
     /// Appends what was written to `array`, in one copy.

@@ -24,19 +24,18 @@ extension JSONValue {
         output += "\""
         text.withUTF8Bytes { bytes in
             var start = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+            while true {
+                let index = nextEscape(in: bytes, from: start)
+                if start == 0 && index == bytes.count {
+                    output += text  // nothing to escape: the string itself, not a decoded copy
+                    break
+                }
                 if start < index {
                     output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 }
-                output += escape(byte)
+                if index == bytes.count { break }
+                output += escape(bytes[index])
                 start = index + 1
-            }
-            if start == 0 {
-                output += text
-            } else if start < bytes.count {
-                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
             }
         }
         output += "\""
@@ -60,25 +59,35 @@ extension JSONValue {
     package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         text.withUTF8Bytes { bytes in
             var start = 0
-            var index = 0
-            while index < bytes.count {
-                // Eight bytes at a time while none needs an escape (the common case: a reason).
-                if index + 8 <= bytes.count,
-                    !hasEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                {
-                    index += 8
-                    continue
-                }
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                    output.append(contentsOf: escape(byte).utf8)
-                    start = index + 1
-                }
-                index += 1
+            while true {
+                let index = nextEscape(in: bytes, from: start)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                if index == bytes.count { break }
+                output.append(contentsOf: escape(bytes[index]).utf8)
+                start = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
+    }
+
+    /// Where the next byte of UTF-8 `bytes` that a JSON string cannot hold as it is lies, from
+    /// `start` on (`bytes.count` when there is none): the scan under every writer of JSON
+    /// strings here. Eight bytes are read at a time; the last eight of a text of eight or more
+    /// as one word too, overlapping the word before, instead of byte by byte.
+    @inline(__always)
+    static func nextEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let total = bytes.count
+        var index = start
+        while index + 8 <= total, !hasEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            index += 8
+        }
+        if index + 8 > total, total >= 8,
+            !hasEscape(UnsafeRawPointer(base + total - 8).loadUnaligned(as: UInt64.self))
+        {
+            return total
+        }
+        while index < total, !needsEscape(base[index]) { index += 1 }
+        return index
     }
 
     /// Whether one of the eight bytes of `word` needs an escape (below U+0020, `"`, `\\`,
