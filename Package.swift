@@ -56,7 +56,8 @@ let package = Package(
             dependencies: ["CPhoneNumberShims"],
             // libphonenumber's XML and its notice: what Phone/Metadata/BundledMetadataText.swift
             // is generated from (Scripts/phone-metadata/generate.py), not read at run time.
-            exclude: ["Phone/Metadata/Vendored"],
+            // The Unicode licence of the generated tables in Unicode/ (Scripts/unicode-tables).
+            exclude: ["Phone/Metadata/Vendored", "Unicode/LICENSE-Unicode"],
             swiftSettings: strictSwift,
             // libm: the floating-point helpers a Double's conversions call (floor, ceil, trunc,
             // round, rint), which a client without Foundation (which links it) would miss.

@@ -29,6 +29,27 @@ extension ValidationError.Code {
     /// The value contains a character the field does not allow.
     public static let invalidCharacter = Self(rawValue: "invalid_character")
 
+    // MARK: Display name under the nickname policy (RFC 8266)
+
+    /// A control character (Cc), or a line or paragraph separator.
+    public static let controlCharacter = Self(rawValue: "control_character")
+    /// An invisible or formatting character (default-ignorable, Cf): a zero width space, a
+    /// variation selector outside an emoji.
+    public static let invisibleCharacter = Self(rawValue: "invisible_character")
+    /// A bidirectional formatting character: an override, an embedding, an isolate or a mark.
+    public static let bidiControl = Self(rawValue: "bidi_control")
+    /// A code point that Unicode 17.0 does not assign.
+    public static let unassignedCharacter = Self(rawValue: "unassigned_character")
+    /// Another character RFC 8264's FreeformClass does not allow: private use, a noncharacter,
+    /// an old Hangul jamo, ARABIC TATWEEL and the other exceptions.
+    public static let disallowedCharacter = Self(rawValue: "disallowed_character")
+    /// A character allowed only in some contexts (RFC 5892 Appendix A) outside them.
+    public static let contextRule = Self(rawValue: "context_rule")
+    /// Nothing is left once spaces are trimmed and the text normalised.
+    public static let emptyAfterMapping = Self(rawValue: "empty_after_mapping")
+    /// The mapping does not settle after the passes RFC 8266 allows.
+    public static let unstableMapping = Self(rawValue: "unstable_mapping")
+
     // MARK: Email address
 
     /// The email address has no `@`.

@@ -16,11 +16,18 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
     /// The phone key (E.164), or `nil`.
     public let phone: String?
 
+    /// The username's lookalike key (``Username/lookalikeKey``: `b0b` and `bob` share `bob`), or
+    /// `nil`: a key of its own kind beside the login kinds, which a service keeps unique too so
+    /// that a username cannot pass for another's. Not a login identifier: ``all`` and ``keys``
+    /// list the login kinds only.
+    public let usernameLookalike: String?
+
     /// The keys of validated identifiers.
     public init(username: Username? = nil, email: EmailAddress? = nil, phone: PhoneNumber? = nil) {
         self.username = username?.normalized
         self.email = email?.normalized
         self.phone = phone?.e164
+        self.usernameLookalike = username?.lookalikeKey
     }
 
     /// The key of one login identifier (what a login form looks up).
@@ -57,7 +64,8 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// `username=user_1 email=ann@example.com phone=+14155552671`.
     public var description: String {
-        all.map { "\($0.kind)=\($0.key)" }.joined(separator: " ")
+        (all.map { "\($0.kind)=\($0.key)" } + (usernameLookalike.map { ["lookalike=\($0)"] } ?? []))
+            .joined(separator: " ")
     }
 
     /// Decodes `{"username": ..., "email": ..., "phone": ...}` and checks each key is in its
@@ -74,9 +82,28 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
         username = try key(.username, .username)
         email = try key(.email, .email)
         phone = try key(.phone, .phone)
+        // Derived from the username: a stored copy must be the username's.
+        let lookalike = try container.decodeIfPresent(String.self, forKey: .usernameLookalike)
+        let expected = try username.map { try Username($0).lookalikeKey }
+        if let lookalike, lookalike != expected {
+            throw DecodingError.dataCorruptedError(
+                forKey: .usernameLookalike,
+                in: container,
+                debugDescription: "not the username's lookalike key (expected \(expected ?? "none"))"
+            )
+        }
+        usernameLookalike = expected
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(username, forKey: .username)
+        try container.encodeIfPresent(email, forKey: .email)
+        try container.encodeIfPresent(phone, forKey: .phone)
+        try container.encodeIfPresent(usernameLookalike, forKey: .usernameLookalike)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case username, email, phone
+        case username, email, phone, usernameLookalike
     }
 }

@@ -1,0 +1,77 @@
+import KiiIdentity
+
+/// The nickname policy against its oracle (precis-i18n): the differential test and the
+/// `DisplayNames` fuzz target share these.
+package enum DisplayNameChecks {
+    /// precis-i18n's reasons as this package's codes.
+    static func code(forOracleReason reason: String) -> ValidationError.Code {
+        switch reason {
+        case "DISALLOWED/controls": .controlCharacter
+        case "DISALLOWED/unassigned": .unassignedCharacter
+        case "DISALLOWED/empty": .emptyAfterMapping
+        case "DISALLOWED/not_idempotent": .unstableMapping
+        case "DISALLOWED/zero_width_nonjoiner", "DISALLOWED/zero_width_joiner", "DISALLOWED/middle_dot",
+            "DISALLOWED/greek_keraia", "DISALLOWED/hebrew_punctuation", "DISALLOWED/katakana_middle_dot",
+            "DISALLOWED/arabic_indic", "DISALLOWED/extended_arabic_indic":
+            .contextRule
+        default: .disallowedCharacter
+        }
+    }
+
+    /// How the library and the oracle differ on `name`; `nil` when they agree, or when the name
+    /// holds an RGI emoji sequence (the extension, tested on its own).
+    package static func disagreement(_ name: String, oracle: UnicodeOracle) -> String? {
+        guard let expected = oracle.nickname(name) else { return "\(debug(name)): the oracle has gone" }
+        if expected.holdsEmoji { return nil }
+        let outcome = Result { () throws(ValidationError) in try DisplayName(name, policy: .nickname) }
+        switch (outcome, expected.enforced) {
+        case (.success(let value), let enforced?):
+            if value.normalized != enforced {
+                return "\(debug(name)): precis-i18n \(debug(enforced)); library \(debug(value.normalized))"
+            }
+            if enforced.unicodeScalars.count > DisplayName.lengths.upperBound {
+                return "\(debug(name)): library accepts \(enforced.unicodeScalars.count) scalars"
+            }
+        case (.failure(let error), let enforced?):
+            let tooLong = enforced.unicodeScalars.count > DisplayName.lengths.upperBound
+            if !(tooLong && error.problems.map(\.code) == [.tooLong]) {
+                return "\(debug(name)): precis-i18n \(debug(enforced)); library \(error.problems.map(\.code))"
+            }
+        case (.success(let value), nil):
+            return "\(debug(name)): precis-i18n \(expected.reason ?? "?"); library \(debug(value.normalized))"
+        case (.failure(let error), nil):
+            let reason = expected.reason ?? "?"
+            var codes = error.problems.map(\.code).filter { $0 != .tooLong }
+            if codes.isEmpty { codes = [.tooLong] }
+            var expectedCode = code(forOracleReason: reason)
+            // precis-i18n names every ignorable "precis_ignorable_properties" and every
+            // disallowed exception "exceptions": the library tells a bidi control and an
+            // invisible character apart.
+            if reason == "DISALLOWED/precis_ignorable_properties",
+                [.bidiControl, .invisibleCharacter, .disallowedCharacter].contains(codes.first!)
+            {
+                expectedCode = codes.first!
+            }
+            // "other" is section 8's last line: line and paragraph separators (reported as
+            // controls), other format characters (invisible) and private use (disallowed).
+            if reason == "DISALLOWED/other",
+                [.controlCharacter, .invisibleCharacter, .disallowedCharacter].contains(codes.first!)
+            {
+                expectedCode = codes.first!
+            }
+            if codes.first != expectedCode {
+                return "\(debug(name)): precis-i18n \(reason); library \(codes)"
+            }
+        }
+        return nil
+    }
+
+    /// `name` with every scalar as a code point, for a failure message.
+    package static func debug(_ name: String) -> String {
+        "\""
+            + name.unicodeScalars.map {
+                $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F
+                    ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
+            }.joined() + "\""
+    }
+}
