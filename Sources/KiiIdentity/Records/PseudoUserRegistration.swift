@@ -21,9 +21,10 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
     public init(
         fields: UserFields = UserFields(),
         identity: IdentityData = IdentityData(),
-        password: String? = nil
+        password: String? = nil,
+        displayNamePolicy: DisplayNamePolicy = .kii
     ) throws(ValidationError) {
-        var checker = RecordChecker()
+        var checker = RecordChecker(displayNamePolicy: displayNamePolicy)
         for kind in identity.givenKinds {
             checker.add(kind.field, .notAllowedForPseudoUser)
         }
@@ -38,7 +39,7 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
     ///
     /// - Throws: ``ValidationError``; a predefined identifier member or `password` is
     ///   `not_allowed_for_pseudo_user`, whatever its value.
-    public init(json object: [String: JSONValue]) throws(ValidationError) {
+    public init(json object: [String: JSONValue], displayNamePolicy: DisplayNamePolicy = .kii) throws(ValidationError) {
         var split = RecordJSON(object)
         for member in PredefinedMember.allCases {
             guard let kind = member.loginKind, object[member.rawValue] != nil else { continue }
@@ -56,7 +57,12 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
         var checker = RecordChecker()
         checker.add(split.problems)
         let registration = checker.check { () throws(ValidationError) in
-            try PseudoUserRegistration(fields: split.fields, identity: split.identity, password: split.password)
+            try PseudoUserRegistration(
+                fields: split.fields,
+                identity: split.identity,
+                password: split.password,
+                displayNamePolicy: displayNamePolicy
+            )
         }
         try checker.finish()
         self = registration!

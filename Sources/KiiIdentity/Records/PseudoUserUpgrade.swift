@@ -68,7 +68,7 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
         country: String? = nil,
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
-        var checker = RecordChecker()
+        var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
         let record = Self.check(
             identity: identity,
             password: password,
@@ -103,7 +103,7 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
             password: password,
             country: country,
             policy: policy,
-            after: RecordChecker()
+            after: RecordChecker(displayNamePolicy: policy.displayNamePolicy)
         )
     }
 
@@ -120,7 +120,7 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
         let split = RecordJSON(object)
-        var checker = RecordChecker()
+        var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
         checker.add(split.problems)
         for name in object.keys.sorted() where !Self.members.contains(name) {
             checker.add(.json, .notUpgradeMember(name: name))

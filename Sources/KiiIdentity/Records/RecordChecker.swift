@@ -2,6 +2,8 @@
 /// upgrade or update is reported at once.
 struct RecordChecker {
     private(set) var problems: [ValidationError.Problem] = []
+    /// The rule display names are checked under.
+    var displayNamePolicy: DisplayNamePolicy = .kii
 
     /// Runs one field check; its problems are kept and `nil` is returned on failure.
     mutating func check<Value>(_ body: () throws(ValidationError) -> Value) -> Value? {
@@ -132,7 +134,10 @@ struct RecordChecker {
         country: CountryCode?,
         countryProblems: [ValidationError.Problem]
     ) -> UserRecord.Fields {
-        let displayName = field(DisplayName.self, fields.displayName)
+        let policy = displayNamePolicy
+        let displayName = fields.displayName.flatMap { raw in
+            check { () throws(ValidationError) in try DisplayName(raw, policy: policy) }
+        }
         add(countryProblems)
         let locale = field(LocaleTag.self, fields.locale)
         customNames(fields.custom.keys)

@@ -104,7 +104,7 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
             fields: fields,
             removing: removing,
             policy: policy,
-            after: RecordChecker()
+            after: RecordChecker(displayNamePolicy: policy.displayNamePolicy)
         )
     }
 
@@ -122,7 +122,7 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
         let split = RecordJSON(object)
-        var checker = RecordChecker()
+        var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
         checker.add(split.problems.filter { $0.field != .password })
         if object[PredefinedMember.password.rawValue] != nil {
             checker.add(.password, .passwordNotInUpdate)

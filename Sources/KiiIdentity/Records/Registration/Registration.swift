@@ -73,7 +73,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         fields: UserFields = UserFields(),
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
-        var checker = RecordChecker()
+        var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
         let body = Self.check(identity: identity, password: password, fields: fields, policy: policy, into: &checker)
         if let problem = RegistrationTable.problem(
             username: identity.username != nil,
@@ -99,7 +99,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
         let split = RecordJSON(object)
-        var checker = RecordChecker()
+        var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
         checker.add(split.problems)
         let password = split.password ?? (split.hasProblem(for: .password) ? nil : "")
         let body = Self.check(

@@ -31,6 +31,10 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
     /// metadata by default.
     public var phoneMetadata: PhoneMetadataSource
 
+    /// Which rule display names follow (``DisplayNamePolicy``): Kii's by default; a service that
+    /// shows names to other users sets ``DisplayNamePolicy/nickname``.
+    public var displayNamePolicy: DisplayNamePolicy
+
     /// Creates a policy.
     public init(
         emailVerification: Bool = false,
@@ -38,8 +42,10 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         mobileOnly: Bool = true,
         phoneDigitCount: ClosedRange<Int> = 10...15,
         exposeFullUserData: Bool = false,
-        phoneMetadata: PhoneMetadataSource = .bundled
+        phoneMetadata: PhoneMetadataSource = .bundled,
+        displayNamePolicy: DisplayNamePolicy = .kii
     ) {
+        self.displayNamePolicy = displayNamePolicy
         self.emailVerification = emailVerification
         self.phoneVerification = phoneVerification
         self.mobileOnly = mobileOnly
@@ -60,6 +66,7 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
 
     private enum CodingKeys: String, CodingKey {
         case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData, phoneMetadata
+        case displayNamePolicy
     }
 
     /// Whether an identifier of `kind` must be verified before it can be used to log in.
@@ -81,7 +88,8 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
             mobileOnly: try container.decodeIfPresent(Bool.self, forKey: .mobileOnly) ?? true,
             phoneDigitCount: try container.decodeIfPresent(ClosedRange<Int>.self, forKey: .phoneDigitCount) ?? 10...15,
             exposeFullUserData: try container.decodeIfPresent(Bool.self, forKey: .exposeFullUserData) ?? false,
-            phoneMetadata: try container.decodeIfPresent(PhoneMetadataSource.self, forKey: .phoneMetadata) ?? .bundled
+            phoneMetadata: try container.decodeIfPresent(PhoneMetadataSource.self, forKey: .phoneMetadata) ?? .bundled,
+            displayNamePolicy: try container.decodeIfPresent(DisplayNamePolicy.self, forKey: .displayNamePolicy) ?? .kii
         )
     }
 
@@ -94,14 +102,16 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         try container.encode(phoneDigitCount, forKey: .phoneDigitCount)
         try container.encode(exposeFullUserData, forKey: .exposeFullUserData)
         if phoneMetadata != .bundled { try container.encode(phoneMetadata, forKey: .phoneMetadata) }
+        if displayNamePolicy != .kii { try container.encode(displayNamePolicy, forKey: .displayNamePolicy) }
     }
 
     /// `email verification on, phone verification off, mobile only`, then `, full user data
-    /// exposed` when ``exposeFullUserData`` is on, and `, system phone metadata` when that is the
-    /// source.
+    /// exposed` when ``exposeFullUserData`` is on, `, system phone metadata` when that is the
+    /// source, and `, nickname display names` under ``DisplayNamePolicy/nickname``.
     public var description: String {
         "email verification \(emailVerification ? "on" : "off"), phone verification \(phoneVerification ? "on" : "off"), "
             + (mobileOnly ? "mobile only" : "any valid number") + (exposeFullUserData ? ", full user data exposed" : "")
             + (phoneMetadata == .system ? ", system phone metadata" : "")
+            + (displayNamePolicy == .nickname ? ", nickname display names" : "")
     }
 }
