@@ -17,7 +17,7 @@ let strictSwift: [SwiftSetting] = [
 
 /// The fuzz targets under Tests/Fuzz/<Name>, one libFuzzer target per entry family; built
 /// without -DFUZZING, each replays the files it is given.
-let fuzzTargets = ["FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines", "PhoneDifferential"]
+let fuzzTargets = ["FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines", "PhoneDifferential", "DisplayNames"]
 
 let package = Package(
     name: "KiiIdentity",

@@ -68,6 +68,46 @@ enum Targets {
                 )
             )
         }
+        // The nickname policy and the lookalike key against what they add to.
+        if let ascii = results.first(where: { $0.name == "display name, ASCII (nickname)" }),
+            let speedup = ascii.baseline("Kii's rule")?.engineSpeedup
+        {
+            checks.append(
+                TargetCheck(
+                    target: "display name, ASCII: nickname time / Kii's rule time",
+                    scenario: ascii.name,
+                    measured: 1 / speedup,
+                    required: "<= 3x",
+                    met: 1 / speedup <= 3
+                )
+            )
+        }
+        if let unicode = results.first(where: { $0.name == "display name, non-ASCII (nickname)" }),
+            let speedup = unicode.baseline("Foundation by hand")?.engineSpeedup
+        {
+            checks.append(
+                TargetCheck(
+                    target: "display name, non-ASCII: speed vs Foundation by hand",
+                    scenario: unicode.name,
+                    measured: speedup,
+                    required: ">= 5x",
+                    met: speedup >= 5
+                )
+            )
+        }
+        if let key = results.first(where: { $0.name == "username with lookalike key" }),
+            let speedup = key.baseline("Username.init alone")?.engineSpeedup
+        {
+            checks.append(
+                TargetCheck(
+                    target: "username: time with lookalike key / time without",
+                    scenario: key.name,
+                    measured: 1 / speedup,
+                    required: "<= 1.2x",
+                    met: 1 / speedup <= 1.2
+                )
+            )
+        }
         // The compiled phone engine against the raw libphonenumber pipeline.
         let phoneTargets: [(scenario: String, baseline: String, factor: Double)] = [
             ("phone international, valid only", "libphonenumber", 100),

@@ -30,20 +30,46 @@ enum UsernameLookalikes {
         return table
     }()
 
-    /// Bytes that map, as a set for the scan.
-    static let mapped = ByteSet { skeletons[Int($0 & 0x7F)] != nil && $0 < 0x80 }
+    /// The bytes that have a skeleton (`m`, `0` and `1` in Unicode 17.0's data).
+    static let mappedBytes: [UInt8] = UnicodeTables.usernameLookalikes.map(\.character)
 
-    /// The key of a normalised username (ASCII, lowercase).
+    /// Whether some byte of `bytes` has a skeleton: 16 bytes at a time.
+    @inline(__always)
+    static func hasMappedByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let mapped = mappedBytes
+        return !ByteChunks.allSatisfy(bytes) { chunk in
+            var any = ByteChunks.lanes(of: chunk, equalTo: mapped[0])
+            for byte in mapped.dropFirst() {
+                any = any .| ByteChunks.lanes(of: chunk, equalTo: byte)
+            }
+            return .!any
+        }
+    }
+
+    /// The key of a normalised username (ASCII, lowercase): the string itself when no byte
+    /// maps, else one string of the exact length (inline, without a heap allocation, up to 15
+    /// bytes).
     static func key(_ normalized: String) -> String {
         var text = normalized
         return text.withUTF8 { bytes in
-            guard bytes.contains(where: mapped.contains) else { return normalized }
-            var key: [UInt8] = []
-            key.reserveCapacity(bytes.count + 8)
-            for byte in bytes {
-                if let skeleton = skeletons[Int(byte & 0x7F)], byte < 0x80 { key += skeleton } else { key.append(byte) }
+            guard hasMappedByte(bytes) else { return normalized }
+            var extra = 0
+            for byte in bytes where byte < 0x80 { extra += (skeletons[Int(byte)]?.count ?? 1) - 1 }
+            return String(unsafeUninitializedCapacity: bytes.count + extra) { output in
+                var written = 0
+                for byte in bytes {
+                    if byte < 0x80, let skeleton = skeletons[Int(byte)] {
+                        for part in skeleton {
+                            output[written] = part
+                            written += 1
+                        }
+                    } else {
+                        output[written] = byte
+                        written += 1
+                    }
+                }
+                return written
             }
-            return String(decoding: key, as: UTF8.self)
         }
     }
 }

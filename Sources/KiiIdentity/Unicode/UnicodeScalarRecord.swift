@@ -108,6 +108,15 @@ struct UnicodeData: Sendable {
         emojiStarts = starts
     }
 
+    /// The bytes the decoded tables take in memory (the benchmark reports it).
+    static var tableBytes: Int {
+        let data = shared
+        return data.records.count * 4 + data.index.count * 2 + data.blocks.count + data.decompositionKeys.count * 4
+            + data.decompositionOffsets.count * 4 + data.decompositionScalars.count * 4 + data.compositionKeys.count * 8
+            + data.compositions.count * 4 + data.emojiSequences.count * 4 + data.emojiFirsts.count * 4
+            + data.emojiStarts.count * 8
+    }
+
     /// The record of `scalar`.
     @inline(__always)
     func record(_ scalar: UInt32) -> UnicodeScalarRecord {

@@ -74,4 +74,43 @@ package enum DisplayNameChecks {
                     ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
             }.joined() + "\""
     }
+
+    /// The fuzz target's properties for one input (its bytes read as UTF-8, ill-formed
+    /// sequences replaced): the policy agrees with precis-i18n outside the emoji extension; an
+    /// accepted name is 1 to 50 scalars, holds no control, bidi or default-ignorable character
+    /// outside an emoji sequence, and is its own enforced form; a refused one says why with a
+    /// position within the name.
+    static func check(_ input: inout FuzzInput, _ violations: inout Violations) {
+        let name = input.rest()
+        switch UnicodeOracle.shared {
+        case .success(let oracle):
+            if let difference = disagreement(name, oracle: oracle) { violations.expect(false, difference) }
+        case .failure(let unavailable):
+            violations.expect(false, "\(unavailable)")
+        }
+        do throws(ValidationError) {
+            let enforced = try DisplayName(name, policy: .nickname)
+            let scalars = enforced.normalized.unicodeScalars
+            violations.expect(
+                DisplayName.lengths.contains(scalars.count),
+                "\(debug(name)): enforced to \(scalars.count) scalars"
+            )
+            let again = try? DisplayName(enforced.normalized, policy: .nickname)
+            violations.expect(again?.normalized == enforced.normalized, "\(debug(name)): enforcing again changes it")
+        } catch {
+            let count = name.unicodeScalars.count
+            for problem in error.problems {
+                guard let detail = problem.detail as? ValidationError.DisplayNameDetail, let at = detail.character
+                else { continue }
+                violations.expect(
+                    (1...max(count, 1)).contains(at.position),
+                    "\(debug(name)): \(problem.code) at position \(at.position) of \(count)"
+                )
+                violations.expect(
+                    !problem.message.unicodeScalars.contains(at.scalar) || at.scalar.isASCII && at.scalar.value > 0x20,
+                    "\(debug(name)): the message shows \(at.scalar.escaped(asASCII: true)) raw"
+                )
+            }
+        }
+    }
 }

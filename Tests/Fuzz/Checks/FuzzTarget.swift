@@ -22,6 +22,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jsonLines = "JSONLines"
     /// The compiled phone engine on both metadata sources against their oracles (libphonenumber, PyPI phonenumbers).
     case phoneDifferential = "PhoneDifferential"
+    /// Display names under the nickname policy against precis-i18n, and the properties every
+    /// enforced name keeps.
+    case displayNames = "DisplayNames"
 
     /// The properties `input` breaks; empty when it keeps them all.
     public func violations(for input: [UInt8]) -> [String] {
@@ -34,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .registration: RegistrationChecks.check(&reader, &violations)
         case .jsonLines: JSONLineChecks.check(&reader, &violations)
         case .phoneDifferential: PhoneDifferentialChecks.check(&reader, &violations)
+        case .displayNames: DisplayNameChecks.check(&reader, &violations)
         }
         return violations.messages
     }

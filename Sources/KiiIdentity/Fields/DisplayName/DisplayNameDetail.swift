@@ -213,8 +213,9 @@ extension ValidationError {
 }
 
 extension Unicode.Scalar {
-    /// `U+202E RIGHT-TO-LEFT OVERRIDE`: the code point and its Unicode name (or its alias, for
-    /// a control such as `U+0000 NULL`); the code point alone when it has neither.
+    /// `U+202E RIGHT-TO-LEFT OVERRIDE`: the code point and its Unicode name (the standard
+    /// library's, or its corrected alias); the code point alone when it has none (a control,
+    /// an unassigned code point).
     var namedCodePoint: String {
         if let name = properties.name ?? properties.nameAlias { return codePoint + " " + name }
         return codePoint

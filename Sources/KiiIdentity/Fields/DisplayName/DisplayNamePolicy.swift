@@ -21,3 +21,8 @@ public enum DisplayNamePolicy: String, Sendable, Hashable, Codable, CaseIterable
 
     public var description: String { rawValue }
 }
+
+extension DisplayNamePolicy {
+    /// The bytes the nickname policy's decoded Unicode tables take in memory (for the benchmark).
+    package static var tableBytes: Int { UnicodeData.tableBytes }
+}

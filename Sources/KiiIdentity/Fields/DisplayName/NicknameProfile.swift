@@ -27,9 +27,33 @@ enum NicknameProfile {
         {
             return .failure(ValidationError([problem(.tooLong(maximum: maximumLength, unit: .characters))]))
         }
-        var raw = raw
-        let ascii = raw.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
-        return ascii ? enforceASCII(raw) : enforceUnicode(raw)
+        var copy = raw
+        switch copy.withUTF8(scanASCII) {
+        case .unicode: return enforceUnicode(raw)
+        case .unchanged: return .success(raw)  // the usual name: nothing to map, nothing refused
+        case .needsMapping: return enforceASCII(raw)
+        }
+    }
+
+    /// What one pass over the bytes tells of an ASCII name.
+    private enum ASCIIScan {
+        /// Not ASCII: the Unicode path.
+        case unicode
+        /// ASCII without a control, an edge space or two spaces in a row, within the length.
+        case unchanged
+        /// ASCII that the mapping changes or the class refuses.
+        case needsMapping
+    }
+
+    private static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIScan {
+        var clean = bytes.count <= maximumLength && bytes.first != 0x20 && bytes.last != 0x20
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 { return .unicode }
+            if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previous == 0x20) { clean = false }
+            previous = byte
+        }
+        return clean ? .unchanged : .needsMapping
     }
 
     // MARK: ASCII

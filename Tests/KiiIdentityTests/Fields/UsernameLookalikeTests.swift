@@ -1,0 +1,72 @@
+import KiiIdentity
+import KiiIdentityFuzzChecks
+import Testing
+
+/// The username lookalike key: named pairs, and ICU's TR39 skeleton (ICU 78, through the Unicode
+/// oracle) over every string of the username alphabet up to three characters and over
+/// generated usernames of every length.
+@Suite("Username lookalike key")
+struct UsernameLookalikeTests {
+    @Test(
+        "names that pass for each other share a key; names that do not, do not",
+        arguments: [
+            ("bob", "b0b", true), ("modern", "rnodern", true), ("paypal", "paypa1", true), ("Bob", "B0B", true),
+            ("will_1", "wi11_l", true), ("mmm", "rnrnrn", true), ("vvv", "www", false), ("cl0ud", "dloud", false),
+            ("ilia", "lila", false), ("s5s", "sss", false), ("a.b", "a_b", false), ("b-o", "b.o", false),
+        ]
+    )
+    func pairs(first: String, second: String, shared: Bool) throws {
+        let a = try Username(first.count < 3 ? first + "__" : first)
+        let b = try Username(second.count < 3 ? second + "__" : second)
+        #expect((a.lookalikeKey == b.lookalikeKey) == shared)
+    }
+
+    @Test("the key is the lowercase name's skeleton, and the name itself when nothing maps")
+    func values() throws {
+        #expect(try Username("B0b").lookalikeKey == "bob")
+        #expect(try Username("modern_1").lookalikeKey == "rnodern_l")
+        #expect(try Username("alice").lookalikeKey == "alice")
+        #expect(UniquenessKeys(username: try Username("B0b")).usernameLookalike == "bob")
+        #expect(UniquenessKeys(username: try Username("B0b")).description == "username=b0b lookalike=bob")
+    }
+
+    /// ICU's skeleton of the lowercase name, lowercased again: the key's definition.
+    static func expected(_ name: String, _ oracle: UnicodeOracle) -> String? {
+        oracle.skeleton(name.lowercased()).map { $0.lowercased() }
+    }
+
+    @Test("every string of the alphabet up to three characters, and 5,000 generated names, against ICU")
+    func againstICU() throws {
+        let oracle = try UnicodeOracle.shared.get()
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
+        var names: [String] = []
+        for a in alphabet {
+            names.append(String(a))
+            for b in alphabet {
+                names.append(String([a, b]))
+                if a.isLowercase || a.isNumber || !a.isLetter {
+                    for c in alphabet where c.isLowercase || c.isNumber || !c.isLetter {
+                        names.append(String([a, b, c]))
+                    }
+                }
+            }
+        }
+        var random = SplitMix64(seed: 0x100C)
+        for _ in 0..<5_000 {
+            let length = 3 + Int(random.next() % 62)
+            names.append(String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }))
+        }
+        var disagreements: [String] = []
+        for name in names {
+            // Shorter names are padded with '_' (its own skeleton) to a username's minimum.
+            let username = try Username(name.count < 3 ? name + String(repeating: "_", count: 3 - name.count) : name)
+            let expected = Self.expected(username.rawValue, oracle)
+            if username.lookalikeKey != expected, disagreements.count < 20 {
+                disagreements.append("\(name): ICU \(expected ?? "-"), library \(username.lookalikeKey)")
+            }
+        }
+        print("username lookalike key (\(oracle.version)): \(names.count) names, \(disagreements.count) disagreements")
+        #expect(names.count > 60_000)
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+    }
+}
