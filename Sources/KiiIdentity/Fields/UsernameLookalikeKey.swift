@@ -40,7 +40,7 @@ enum UsernameLookalikes {
         return !ByteChunks.allSatisfy(bytes) { chunk in
             var any = ByteChunks.lanes(of: chunk, equalTo: mapped[0])
             for byte in mapped.dropFirst() {
-                any = any .| ByteChunks.lanes(of: chunk, equalTo: byte)
+                any .|= ByteChunks.lanes(of: chunk, equalTo: byte)
             }
             return .!any
         }
