@@ -6,7 +6,7 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 TOOL_TRAIT = --traits CommandLineTool
 
 .PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup chaos fuzz sanitize clean \
-	phone-oracle metadata metadata-check
+	phone-oracle metadata metadata-check unicode-oracle unicode-tables unicode-tables-check
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
 deps:
@@ -36,6 +36,26 @@ phone-oracle:
 		$(ORACLE)/bin/pip install --quiet --disable-pip-version-check phonenumbers==$(METADATA_VERSION); \
 	fi
 
+# The display-name policy's and the lookalike key's oracle and the Unicode tables' source:
+# PyPI precis-i18n (RFC 8266), unicodedata2 (Unicode 17.0) and icukit-pyicu (ICU 78: scripts,
+# joining types, RGI emoji, TR39 skeletons), in a virtual environment of their own.
+UNICODE_ENV = .build-unicode
+UNICODE_PACKAGES = precis-i18n==1.1.2 unicodedata2==17.0.1 icukit-pyicu==78.3.1
+export KII_UNICODE_ORACLE_PYTHON ?= $(CURDIR)/$(UNICODE_ENV)/bin/python
+unicode-oracle:
+	@if ! $(UNICODE_ENV)/bin/python -c 'import precis_i18n, unicodedata2, icu, sys; sys.exit(unicodedata2.unidata_version != "17.0.0")' 2>/dev/null; then \
+		rm -rf $(UNICODE_ENV) && python3 -m venv $(UNICODE_ENV) && \
+		$(UNICODE_ENV)/bin/pip install --quiet --disable-pip-version-check $(UNICODE_PACKAGES); \
+	fi
+
+# Regenerates Sources/KiiIdentity/Unicode/UnicodeTables.swift from those packages; the check
+# (CI) fails when the committed file is not what the script makes.
+unicode-tables: unicode-oracle
+	$(UNICODE_ENV)/bin/python Scripts/unicode-tables/generate.py
+
+unicode-tables-check: unicode-oracle
+	$(UNICODE_ENV)/bin/python Scripts/unicode-tables/generate.py --check
+
 # Regenerates the form the phone engine reads from the vendored PhoneNumberMetadata.xml; with
 # XML=path VERSION=x.y.z [DATE=yyyy-mm-dd], vendors that file as libphonenumber x.y.z first.
 # `make test` then fetches the matching PyPI phonenumbers as the oracle.
@@ -53,7 +73,7 @@ metadata-check: phone-oracle
 # sets SIGNUP_REQUIRE_POSTGRES=1, which fails those tests when the URL is missing). As for
 # `make example`, the build plan is dropped first so that SwiftPM sees this package's new files.
 SIGNUP = Examples/SignUpService
-test: deps phone-oracle
+test: deps phone-oracle unicode-oracle
 	$(SWIFT) test --disable-xctest $(TOOL_TRAIT)
 	rm -f $(SIGNUP)/.build/debug/description.json
 	$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build
@@ -74,9 +94,10 @@ example: deps
 # bundled metadata against PyPI phonenumbers, the system's against the installed libphonenumber.
 # PHONE_CASES raises the count.
 PHONE_CASES ?= 1000000
-differential: deps phone-oracle
-	KII_PHONE_DIFFERENTIAL_CASES=$(PHONE_CASES) KII_PHONE_ORACLE_CASES=$(PHONE_CASES) \
-		$(SWIFT) test --disable-xctest $(TOOL_TRAIT) --filter 'PhoneDifferentialTests|PhoneOracleDifferentialTests'
+differential: deps phone-oracle unicode-oracle
+	KII_PHONE_DIFFERENTIAL_CASES=$(PHONE_CASES) KII_PHONE_ORACLE_CASES=$(PHONE_CASES) KII_DISPLAY_NAME_CASES=$(PHONE_CASES) \
+		$(SWIFT) test --disable-xctest $(TOOL_TRAIT) \
+		--filter 'PhoneDifferentialTests|PhoneOracleDifferentialTests|DisplayNameDifferentialTests'
 
 # The DocC catalogs of both libraries, built by the toolchain's docc from the modules' symbol graphs
 # (a module's own and those of its extensions to another's), failing on any warning (a broken

@@ -72,15 +72,16 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
     /// ``JSONValue/init(parsing:allowingByteOrderMark:maximumBytes:)-(String,_,_)``).
     ///
     /// - Throws: ``ValidationError``: one problem under ``ValidationError/Field/json`` for text
-    ///   that is not a JSON object, or the problems of ``init(json:)-([String:JSONValue])``.
-    public init(json text: String) throws(ValidationError) {
-        try self.init(json: try JSONValue.object(parsing: text))
+    ///   that is not a JSON object, or the problems of
+    ///   ``init(json:displayNamePolicy:)-([String:JSONValue],_)``.
+    public init(json text: String, displayNamePolicy: DisplayNamePolicy = .kii) throws(ValidationError) {
+        try self.init(json: try JSONValue.object(parsing: text), displayNamePolicy: displayNamePolicy)
     }
 
     /// Validates a pseudo-user sign-up body given as UTF-8 bytes (a request's body as received),
-    /// as ``init(json:)-(String)`` does; bytes that are not UTF-8 are `invalid_utf8`.
-    public init(json bytes: [UInt8]) throws(ValidationError) {
-        try self.init(json: try JSONValue.object(parsing: bytes))
+    /// as ``init(json:displayNamePolicy:)-(String,_)`` does; bytes that are not UTF-8 are `invalid_utf8`.
+    public init(json bytes: [UInt8], displayNamePolicy: DisplayNamePolicy = .kii) throws(ValidationError) {
+        try self.init(json: try JSONValue.object(parsing: bytes), displayNamePolicy: displayNamePolicy)
     }
 
     /// `PseudoUserRegistration({"displayName":"Guest"})`.
