@@ -6,7 +6,8 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 TOOL_TRAIT = --traits CommandLineTool
 
 .PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup chaos fuzz sanitize clean \
-	phone-oracle metadata metadata-check unicode-oracle unicode-tables unicode-tables-check
+	phone-oracle metadata metadata-check metadata-agreement metadata-latest unicode-oracle unicode-tables \
+	unicode-tables-check
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
 deps:
@@ -26,15 +27,16 @@ run: deps
 	./.build/release/kii-identity lint $(SAMPLE); status=$$?; [ $$status -le 1 ] || exit $$status
 
 # The bundled phone metadata's oracle: PyPI phonenumbers of the bundled libphonenumber release
-# (Sources/KiiIdentity/Phone/Metadata/Vendored/VERSION), in a virtual environment of its own.
+# (BundledMetadata.version, in the generated BundledMetadataText.swift), in a virtual environment
+# of its own; PHONENUMBERS=x.y.z installs that release instead. Its wheel is downloaded into
+# $(ORACLE)/wheels and installed from there: the generator reads the release's date from it.
 ORACLE = .build-oracle
-METADATA_VERSION := $(shell sed -n 's/^version=//p' Sources/KiiIdentity/Phone/Metadata/Vendored/VERSION)
+METADATA_TEXT = Sources/KiiIdentity/Phone/Metadata/BundledMetadataText.swift
+METADATA_VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' $(METADATA_TEXT))
+PHONENUMBERS ?= $(METADATA_VERSION)
 export KII_PHONE_ORACLE_PYTHON ?= $(CURDIR)/$(ORACLE)/bin/python
 phone-oracle:
-	@if ! $(ORACLE)/bin/python -c 'import phonenumbers, sys; sys.exit(phonenumbers.__version__ != "$(METADATA_VERSION)")' 2>/dev/null; then \
-		rm -rf $(ORACLE) && python3 -m venv $(ORACLE) && \
-		$(ORACLE)/bin/pip install --quiet --disable-pip-version-check phonenumbers==$(METADATA_VERSION); \
-	fi
+	@Scripts/phone-metadata/install-phonenumbers.sh $(ORACLE) $(PHONENUMBERS)
 
 # The display-name policy's and the lookalike key's oracle and the Unicode tables' source:
 # PyPI precis-i18n (RFC 8266), unicodedata2 (Unicode 17.0) and icukit-pyicu (ICU 78: scripts,
@@ -56,17 +58,44 @@ unicode-tables: unicode-oracle
 unicode-tables-check: unicode-oracle
 	$(UNICODE_ENV)/bin/python Scripts/unicode-tables/generate.py --check
 
-# Regenerates the form the phone engine reads from the vendored PhoneNumberMetadata.xml; with
-# XML=path VERSION=x.y.z [DATE=yyyy-mm-dd], vendors that file as libphonenumber x.y.z first.
-# `make test` then fetches the matching PyPI phonenumbers as the oracle.
+# Makes the form the phone engine reads (the metadata, the release's name and date, the region
+# set; the README's release line and, for a new release, a changelog line) from PyPI
+# phonenumbers: `make metadata PHONENUMBERS=x.y.z` bumps the bundled release to x.y.z. With
+# XML=path VERSION=x.y.z [DATE=yyyy-mm-dd], from upstream's PhoneNumberMetadata.xml of that
+# release instead; `make test` then installs the matching phonenumbers as the oracle.
 metadata:
-	python3 Scripts/phone-metadata/generate.py $(if $(XML),--xml $(XML) --version $(VERSION) $(if $(DATE),--date $(DATE)))
+ifdef XML
+	python3 Scripts/phone-metadata/generate.py --xml $(XML) --version $(VERSION) $(if $(DATE),--date $(DATE))
+else
+	@Scripts/phone-metadata/install-phonenumbers.sh $(ORACLE) $(PHONENUMBERS)
+	$(ORACLE)/bin/python Scripts/phone-metadata/generate.py --phonenumbers --wheels $(ORACLE)/wheels
+endif
 
-# CI: the committed form is exactly what the script makes of the vendored XML, and that
-# metadata is the oracle's, field by field.
+# CI: the committed files are exactly what the generator makes of the oracle's phonenumbers.
 metadata-check: phone-oracle
-	python3 Scripts/phone-metadata/generate.py --check
-	$(ORACLE)/bin/python Scripts/phone-metadata/check-against-phonenumbers.py
+	$(ORACLE)/bin/python Scripts/phone-metadata/generate.py --check --wheels $(ORACLE)/wheels
+
+# CI: both inputs make byte-identical files for one release: upstream's XML of AGREEMENT_RELEASE
+# (not in the repository: CI finds it beside it, in ../shared/data) and PyPI phonenumbers of it,
+# in a virtual environment of its own. Without the XML it fails in CI (CI=true) and skips
+# elsewhere, saying so.
+AGREEMENT_RELEASE = 9.0.35
+AGREEMENT_XML ?= ../shared/data/libphonenumber-$(AGREEMENT_RELEASE)/PhoneNumberMetadata.xml
+metadata-agreement:
+	@if [ ! -f "$(AGREEMENT_XML)" ]; then \
+		echo "metadata-agreement: no $(AGREEMENT_XML)"; \
+		if [ "$${CI:-}" = true ]; then exit 1; else echo "metadata-agreement: skipped (not CI)"; exit 0; fi; \
+	fi; \
+	Scripts/phone-metadata/install-phonenumbers.sh .build-oracle-$(AGREEMENT_RELEASE) $(AGREEMENT_RELEASE) && \
+	.build-oracle-$(AGREEMENT_RELEASE)/bin/python Scripts/phone-metadata/check-against-phonenumbers.py \
+		--xml "$(AGREEMENT_XML)" --wheels .build-oracle-$(AGREEMENT_RELEASE)/wheels
+
+# Not in CI (CI stays reproducible): asks the package index for the newest phonenumbers and, when
+# it is newer than the bundled release, bumps to it (`make metadata PHONENUMBERS=...`), runs
+# metadata-check and the phone tests, and prints what changed: regions, and how many numbers of a
+# fixed sample change verdict. Leaves the working tree changed, for a commit of its own.
+metadata-latest:
+	Scripts/phone-metadata/latest.sh
 
 # The sign-up service's suites run too, in the example's own build folder: on SQLite,
 # and on PostgreSQL when SIGNUP_POSTGRES_URL is set (Scripts/postgres-throwaway.sh starts one; CI

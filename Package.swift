@@ -54,10 +54,10 @@ let package = Package(
         .target(
             name: "KiiIdentity",
             dependencies: ["CPhoneNumberShims"],
-            // libphonenumber's XML and its notice: what Phone/Metadata/BundledMetadataText.swift
-            // is generated from (Scripts/phone-metadata/generate.py), not read at run time.
-            // The Unicode licence of the generated tables in Unicode/ (Scripts/unicode-tables).
-            exclude: ["Phone/Metadata/Vendored", "Unicode/LICENSE-Unicode"],
+            // The notice and licence of libphonenumber's metadata, which
+            // Phone/Metadata/BundledMetadataText.swift holds (Scripts/phone-metadata/generate.py),
+            // and the Unicode licence of the generated tables in Unicode/ (Scripts/unicode-tables).
+            exclude: ["Phone/Metadata/NOTICE", "Phone/Metadata/LICENSE", "Unicode/LICENSE-Unicode"],
             swiftSettings: strictSwift,
             // libm: the floating-point helpers a Double's conversions call (floor, ceil, trunc,
             // round, rint), which a client without Foundation (which links it) would miss.
@@ -132,7 +132,7 @@ let package = Package(
         // End-to-end tests of the kii-identity tool: they run the built binary on Fixtures/cli.
         .testTarget(
             name: "KiiIdentityToolTests",
-            dependencies: ["kii-identity", "KiiIdentityFuzzChecks"],
+            dependencies: ["kii-identity", "KiiIdentity", "KiiIdentityFuzzChecks"],
             swiftSettings: strictSwift
         ),
         // Fuzzing: the properties, shared by the fuzzers and FuzzCorpusReplayTests.

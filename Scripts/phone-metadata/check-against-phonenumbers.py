@@ -1,105 +1,76 @@
 #!/usr/bin/env python3
-"""Checks that the bundled metadata is the oracle's: every territory the generator reads from the
-vendored XML against the metadata PyPI `phonenumbers` carries, field by field.
+"""Checks that the generator's two inputs agree: upstream's PhoneNumberMetadata.xml of a release
+and PyPI `phonenumbers` of the same release make byte-identical files.
 
-Run with the oracle's interpreter (`make metadata-check` uses .build-oracle). The two builders
-write some things differently, which this puts in one shape before comparing: Python's `\\1`
-for `$1`; a type's possible lengths, which libphonenumber's builder leaves empty when they are
-the general description's and Python's copies; and a type the territory lacks, null here and None
-there.
+    check-against-phonenumbers.py --xml PhoneNumberMetadata.xml [--wheels FOLDER]
+
+Run with the interpreter of a virtual environment holding `phonenumbers` of the XML's release
+(`make metadata-agreement` makes one). The release is the package's version, and the XML, which
+carries no date, is given the package's (what `make metadata XML=F VERSION=V DATE=D` would be
+given), so that the files are compared whole: both ways are run as `make metadata` runs them,
+into folders of their own. When they differ, the territories are compared field by field.
 """
 
+import argparse
 import os
+import subprocess
 import sys
-
-import phonenumbers
-from phonenumbers.phonemetadata import PhoneMetadata
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate  # noqa: E402
 
-DESCRIPTIONS = ["general_desc", "fixed_line", "mobile", "toll_free", "premium_rate", "shared_cost",
-                "personal_number", "voip", "pager", "uan", "voicemail"]
-
-
-def dollars(text):
-    return None if text is None else text.replace("\\", "$")
-
-
-def python_description(desc, general):
-    if desc is None:
-        return None
-    lengths = list(desc.possible_length or [])
-    if general is not None and lengths == list(general.possible_length):
-        lengths = []
-    return {
-        "pattern": desc.national_number_pattern,
-        "possibleLengths": lengths,
-        "localOnlyLengths": list(desc.possible_length_local_only or []),
-        "example": desc.example_number,
-    }
-
-
-def python_formats(formats, national):
-    result = []
-    for format in formats:
-        entry = {
-            "pattern": format.pattern,
-            "format": dollars(format.format),
-            "leadingDigits": list(format.leading_digits_pattern),
-        }
-        if national:
-            entry["nationalPrefixFormattingRule"] = dollars(format.national_prefix_formatting_rule) or ""
-        result.append(entry)
-    return result
-
-
-def python_entry(metadata):
-    general = metadata.general_desc
-    descriptions = [python_description(general, None)]
-    for name in DESCRIPTIONS[1:]:
-        descriptions.append(python_description(getattr(metadata, name), general))
-    return {
-        "id": metadata.id,
-        "countryCode": metadata.country_code,
-        "mainCountryForCode": bool(metadata.main_country_for_code),
-        "leadingDigits": metadata.leading_digits,
-        "internationalPrefix": metadata.international_prefix or "",
-        "nationalPrefix": metadata.national_prefix or "",
-        "nationalPrefixForParsing": metadata.national_prefix_for_parsing or "",
-        "nationalPrefixTransformRule": dollars(metadata.national_prefix_transform_rule) or "",
-        "numberFormats": python_formats(metadata.number_format, True),
-        "internationalFormats": python_formats(metadata.intl_number_format, False),
-        "sameMobileAndFixedLinePattern": bool(metadata.same_mobile_and_fixed_line_pattern),
-        "descriptions": descriptions,
-    }
-
 
 def main():
-    version, _ = generate.read_version()
-    if phonenumbers.__version__ != version:
-        print("phonenumbers is %s, the bundled metadata %s" % (phonenumbers.__version__, version), file=sys.stderr)
-        return 1
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--xml", required=True, help="upstream's PhoneNumberMetadata.xml")
+    parser.add_argument("--wheels", default=generate.WHEELS, help="where the phonenumbers wheel is")
+    arguments = parser.parse_args()
+
+    import phonenumbers
+
+    version = phonenumbers.__version__
+    date = generate.wheel_date(version, arguments.wheels)
+    script = os.path.join(generate.HERE, "generate.py")
+    with tempfile.TemporaryDirectory() as folder:
+        from_xml, from_package = os.path.join(folder, "xml"), os.path.join(folder, "phonenumbers")
+        subprocess.run([sys.executable, script, "--xml", arguments.xml, "--version", version, "--date", date,
+                        "--output", from_xml], check=True)
+        subprocess.run([sys.executable, script, "--phonenumbers", "--wheels", arguments.wheels,
+                        "--output", from_package], check=True)
+        differing, size = [], 0
+        for path in generate.GENERATED:
+            with open(os.path.join(from_xml, path), "rb") as file:
+                ours = file.read()
+            with open(os.path.join(from_package, path), "rb") as file:
+                theirs = file.read()
+            size += len(ours)
+            if ours != theirs:
+                differing.append(path)
+
+    xml_territories = generate.load_xml(arguments.xml)
+    package_territories, _ = generate.load_phonenumbers()
     differences = 0
-    territories = generate.load(generate.XML_PATH)
-    for entry in territories:
-        if entry["id"] == "001":
-            metadata = PhoneMetadata.metadata_for_nongeo_region(entry["countryCode"])
-        else:
-            metadata = PhoneMetadata.metadata_for_region(entry["id"])
-        if metadata is None:
-            print("%s: phonenumbers has no metadata" % entry["id"])
-            differences += 1
-            continue
-        theirs = python_entry(metadata)
-        for key, ours in entry.items():
-            if theirs.get(key) != ours:
+    if differing:
+        theirs_by_key = {(entry["id"], entry["countryCode"]): entry for entry in package_territories}
+        for entry in xml_territories:
+            theirs = theirs_by_key.pop((entry["id"], entry["countryCode"]), None)
+            if theirs is None:
+                print("%s +%d: not in phonenumbers" % (entry["id"], entry["countryCode"]))
                 differences += 1
-                print("%s +%d %s:\n  generated   %r\n  phonenumbers %r" % (
-                    entry["id"], entry["countryCode"], key, ours, theirs.get(key)))
-    print("bundled metadata against phonenumbers %s: %d territories, %d differences" % (
-        phonenumbers.__version__, len(territories), differences))
-    return 1 if differences else 0
+                continue
+            for key, ours in entry.items():
+                if theirs.get(key) != ours:
+                    differences += 1
+                    print("%s +%d %s:\n  XML          %r\n  phonenumbers %r" % (
+                        entry["id"], entry["countryCode"], key, ours, theirs.get(key)))
+        for key in theirs_by_key:
+            print("%s +%d: only in phonenumbers" % key)
+            differences += 1
+    print("libphonenumber %s (%s), upstream's XML and PyPI phonenumbers: %d territories, %d bytes, %s" % (
+        version, date, len(xml_territories), size,
+        "byte-identical" if not differing else "%s differ (%d field differences)" % (", ".join(differing), differences)))
+    return 1 if differing else 0
 
 
 if __name__ == "__main__":

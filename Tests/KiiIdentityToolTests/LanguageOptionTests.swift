@@ -115,7 +115,8 @@ import Testing
         let output = try ToolRunner.run(["lint", "--language", "ja", "--limit", "2", "Fixtures/cli/users.csv"])
         #expect(output.status == 1)
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "電話番号メタデータ: libphonenumber 9.0.35（同梱、2026-07-16）")
+        let release = "libphonenumber \(ToolRunner.bundledVersion)（同梱、\(ToolRunner.bundledReleaseDate)）"
+        #expect(lines[0] == "電話番号メタデータ: \(release)")
         #expect(lines[1] == "Fixtures/cli/users.csv: レコード 9 件（有効 5 件、無効 4 件）、重複 2 件")
         #expect(lines.contains("コード別の問題数:"))
         #expect(lines.contains("重複（同じ値を持つ複数のレコード）:"))

@@ -10,7 +10,7 @@ import Testing
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "kii-identity: phone numbers judged by libphonenumber 9.0.35 (bundled, 2026-07-16) by default"
+                == "kii-identity: phone numbers judged by libphonenumber \(ToolRunner.bundledVersion) (bundled, \(ToolRunner.bundledReleaseDate)) by default"
         )
         #expect(lines.count == 2 && lines[1].hasPrefix("system libphonenumber (--phone-metadata system): "))
     }

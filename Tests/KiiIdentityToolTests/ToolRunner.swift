@@ -1,5 +1,6 @@
 #if CommandLineTool
 import Foundation
+import KiiIdentity
 import Testing
 
 /// Runs the built `kii-identity` binary and captures what it prints.
@@ -66,9 +67,19 @@ struct ToolRunner {
         )
     }
 
-    /// The text of a fixture, by its path from the package root.
+    /// The bundled phone metadata's release, which the tool's reports name: the generated
+    /// constant (`BundledMetadata.version`), so that no expected output is edited for a new
+    /// release. The library's tests check it against the oracle's version.
+    static let bundledVersion = PhoneMetadataSource.bundled.version
+    /// That release's date (`BundledMetadata.releaseDate`).
+    static let bundledReleaseDate = PhoneMetadataSource.bundled.releaseDate ?? "none"
+
+    /// The text of a fixture, by its path from the package root, with `{bundledVersion}` and
+    /// `{bundledReleaseDate}` replaced by the bundled release and its date.
     static func fixture(_ path: String) throws -> String {
         String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent(path)), as: UTF8.self)
+            .replacingOccurrences(of: "{bundledVersion}", with: bundledVersion)
+            .replacingOccurrences(of: "{bundledReleaseDate}", with: bundledReleaseDate)
     }
 }
 #endif

@@ -76,7 +76,7 @@ package final class PhoneOracle: Sendable {
         self.channel = PThreadLocked(started)
     }
 
-    /// The `phonenumbers` version that answers (`9.0.35`).
+    /// The `phonenumbers` version that answers (the bundled release's, `make phone-oracle`).
     package let version: String
 
     /// Sends one request (its fields joined by tabs) and returns the reply's fields; empty when

@@ -1,6 +1,6 @@
 /// A country: two ASCII capital letters naming a region libphonenumber supports.
 ///
-/// 245 regions in the bundled libphonenumber 9.0.35 metadata, as in 8.12.57 (ISO 3166-1 alpha-2
+/// The regions of the bundled libphonenumber metadata, 245 as in 8.12.57 (ISO 3166-1 alpha-2
 /// codes plus a few such as `AC` and `XK`). It is how a local phone number is read. `jp` is
 /// rejected with a reason that suggests `JP`; `XX` is rejected as unknown.
 ///

@@ -2,7 +2,7 @@
 /// numbers exist, their types, regions and formats.
 ///
 /// - ``bundled`` (the default): the metadata of a libphonenumber release compiled into this
-///   library, the same on every machine. ``name`` says which release (`libphonenumber 9.0.35`).
+///   library, the same on every machine. ``name`` says which release.
 /// - ``system``: the metadata of the libphonenumber installed on this machine, for a system that
 ///   ships newer data than the bundled release. Debian 12 and the Ubuntu LTS releases ship
 ///   8.12.57, from October 2022: older than the bundled data.
@@ -10,7 +10,7 @@
 /// Both go through the same compiled engine; only the data differs. A policy chooses one:
 ///
 /// ```swift
-/// PhoneMetadataSource.bundled.name              // "libphonenumber 9.0.35"
+/// PhoneMetadataSource.bundled.name              // "libphonenumber x.y.z"
 /// var policy = PhonePolicy.default
 /// policy.metadata = .system
 /// try PhoneNumber(international: "+819012345678", policy: policy)
@@ -31,7 +31,7 @@ public struct PhoneMetadataSource: Sendable, Hashable, Codable, CustomStringConv
     /// The metadata of the libphonenumber installed on this machine.
     public static let system = PhoneMetadataSource(.system)
 
-    /// The libphonenumber release, `9.0.35`; for ``system``, the release recognised by its
+    /// The libphonenumber release, `x.y.z`; for ``system``, the release recognised by its
     /// metadata, or `unknown` for one this library has not seen.
     public var version: String {
         switch kind {
@@ -40,7 +40,9 @@ public struct PhoneMetadataSource: Sendable, Hashable, Codable, CustomStringConv
         }
     }
 
-    /// The day the bundled release was tagged (`2026-07-16`); `nil` for ``system``.
+    /// The bundled release's date, `yyyy-mm-dd`: the day PyPI `phonenumbers`' wheel of that
+    /// release was built (the package names no date; upstream tags its release a few days
+    /// earlier); `nil` for ``system``.
     public var releaseDate: String? {
         switch kind {
         case .bundled: BundledMetadata.releaseDate
@@ -48,10 +50,11 @@ public struct PhoneMetadataSource: Sendable, Hashable, Codable, CustomStringConv
         }
     }
 
-    /// `libphonenumber 9.0.35`.
+    /// `libphonenumber` and ``version``: `libphonenumber x.y.z`.
     public var name: String { "libphonenumber \(version)" }
 
-    /// `libphonenumber 9.0.35 (bundled, 2026-07-16)`, `libphonenumber 8.12.57 (system)`.
+    /// ``name`` and where the metadata comes from: `libphonenumber x.y.z (bundled, yyyy-mm-dd)`
+    /// or `libphonenumber 8.12.57 (system)`.
     public var description: String {
         switch kind {
         case .bundled: "\(name) (bundled, \(BundledMetadata.releaseDate))"

@@ -7,11 +7,12 @@ import Testing
 import Glibc
 #endif
 
-/// The bundled metadata (libphonenumber 9.0.35) against PyPI `phonenumbers` of the same release,
-/// its oracle: numbers drawn from every territory's type patterns, formats' leading digits and
-/// lengths, in the engine's inputs and in every form, under both policies; every region's example
-/// numbers; every region's calling code and national prefix. `KII_PHONE_ORACLE_CASES` raises the
-/// count (`make differential` runs a million); every disagreement fails and is printed.
+/// The bundled metadata (the release `BundledMetadata.version` names) against PyPI
+/// `phonenumbers` of the same release, its oracle: numbers drawn from every territory's type
+/// patterns, formats' leading digits and lengths, in the engine's inputs and in every form, under
+/// both policies; every region's example numbers; every region's calling code and national
+/// prefix. `KII_PHONE_ORACLE_CASES` raises the count (`make differential` runs a million); every
+/// disagreement fails and is printed.
 @Suite struct PhoneOracleDifferentialTests {
     static let defaultCount = 100_000
 
