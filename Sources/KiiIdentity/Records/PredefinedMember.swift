@@ -6,17 +6,18 @@
 /// from here; a member of any other name is a custom field, which may not take one of these
 /// names (``UserFields/reservedNames``).
 ///
-/// | Member | Given in | Login kind |
-/// |---|---|---|
-/// | `loginName`, `emailAddress`, `phoneNumber` | bodies and records | ``LoginKind/username``, ``LoginKind/email``, ``LoginKind/phone`` |
-/// | `password` | sign-up and upgrade bodies only | |
-/// | `displayName`, `country`, `locale` | bodies and records | |
-/// | `userID`, `internalUserID`, `emailAddressVerified`, `phoneNumberVerified` | never: the server sets them | |
+/// | Member | Given in | Login kind | ``isSetByServer`` |
+/// |---|---|---|---|
+/// | `loginName`, `emailAddress`, `phoneNumber` | bodies and records | ``LoginKind/username``, ``LoginKind/email``, ``LoginKind/phone`` | |
+/// | `password` | sign-up and upgrade bodies only | | |
+/// | `displayName`, `country`, `locale` | bodies and records | | |
+/// | `userID`, `internalUserID`, `emailAddressVerified`, `phoneNumberVerified` | never: the server sets them | | yes |
 ///
 /// ```swift
 /// PredefinedMember.loginName.rawValue                  // "loginName"
 /// PredefinedMember(rawValue: "displayName")?.field     // ValidationError.Field.displayName
 /// PredefinedMember.phoneNumber.loginKind               // .phone
+/// PredefinedMember.emailAddressVerified.isSetByServer  // true
 /// ```
 public enum PredefinedMember: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// The username.
@@ -56,6 +57,18 @@ public enum PredefinedMember: String, Sendable, Hashable, Codable, CaseIterable,
         case .password, .displayName, .country, .locale, .userID, .internalUserID, .emailAddressVerified,
             .phoneNumberVerified:
             nil
+        }
+    }
+
+    /// Whether only the server sets this member (`userID`, `internalUserID`,
+    /// `emailAddressVerified`, `phoneNumberVerified`): a client never gives it in a body, and an
+    /// update may not remove it. A service that answers with these members and reads an SDK's
+    /// echo of them back drops them from the body before the library reads it (Kii ignores them
+    /// in an update); the library refuses them as `reserved_name` wherever it meets them.
+    public var isSetByServer: Bool {
+        switch self {
+        case .userID, .internalUserID, .emailAddressVerified, .phoneNumberVerified: true
+        case .loginName, .emailAddress, .phoneNumber, .password, .displayName, .country, .locale: false
         }
     }
 

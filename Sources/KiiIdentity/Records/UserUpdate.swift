@@ -275,12 +275,12 @@ extension RecordChecker {
     /// The problem of an update that removes `member`, or `nil` for a user field (display name,
     /// country, locale), which may be removed.
     static func removalProblem(_ member: PredefinedMember) -> ValidationError.RecordDetail? {
-        switch member {
+        if member.isSetByServer { return .serverFieldNotRemovable }
+        return switch member {
         case .loginName: .usernameNotRemovable
         case .emailAddress, .phoneNumber: .identifierNotRemovable
         case .password: .passwordNotRemovable
-        case .userID, .internalUserID, .emailAddressVerified, .phoneNumberVerified: .serverFieldNotRemovable
-        case .displayName, .country, .locale: nil
+        default: nil
         }
     }
 

@@ -33,6 +33,14 @@ import Testing
         }
     }
 
+    @Test func onlyTheServersMembersAreSetByTheServer() {
+        #expect(
+            PredefinedMember.allCases.filter(\.isSetByServer).map(\.rawValue) == [
+                "userID", "internalUserID", "emailAddressVerified", "phoneNumberVerified",
+            ]
+        )
+    }
+
     /// A record written with every member it holds reads back the same: the writer and the
     /// reader name the members alike.
     @Test func aRecordsMembersAreWrittenAndReadByTheirNames() throws {

@@ -15,7 +15,7 @@ import ServiceLifecycle
 /// ```
 public struct SignUpServer: Sendable {
     /// The application (a `Service`): run it with `runService()`, or test it with HummingbirdTesting.
-    public let application: Application<RouterResponder<ServiceRequestContext>>
+    public let application: Application<KiiWireResponder<RouterResponder<ServiceRequestContext>>>
     /// The users and their keys, for tests and tools.
     public let users: UserStore
     /// The settings it runs with.
@@ -66,7 +66,6 @@ public struct SignUpServer: Sendable {
 
         let router = Router(context: ServiceRequestContext.self)
         for outer in middleware { router.add(middleware: outer) }
-        router.add(middleware: Self.cors)
         router.add(middleware: FailureMiddleware())
         var table = Routes(router: router)
         UserRoutes(service: service).add(to: &table)
@@ -78,7 +77,11 @@ public struct SignUpServer: Sendable {
         routes(router, pool)
 
         var application = Application(
-            router: router,
+            responder: KiiWireResponder(
+                routes: router.buildResponder(),
+                cors: Self.cors,
+                exposedHeaders: Self.exposedHeaders.joined(separator: ", ")
+            ),
             // A connection that delivers no complete request part within the idle time is closed.
             server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
@@ -98,18 +101,24 @@ public struct SignUpServer: Sendable {
     }
 
     /// What a browser's SDK needs: preflights answered, `Access-Control-Allow-Origin: *` on every
-    /// answer (errors too), Kii's headers allowed.
+    /// answer (errors too), Kii's headers allowed (the Unity SDK's in a WebGL build too: its
+    /// method override and `userID`), `X-HTTP-Status-Code` exposed.
     static var cors: CORSMiddleware<ServiceRequestContext> {
         CORSMiddleware(
             allowOrigin: .all,
             allowHeaders: [
                 .accept, .acceptLanguage, .authorization, .contentType, .origin, .kiiAppID, .kiiAppKey, .kiiSDK,
+                .httpMethodOverride, .kiiUserID,
             ],
             allowMethods: [.get, .head, .post, .put, .delete, .options],
-            exposedHeaders: ["Location", "Retry-After", "Content-Language"],
+            exposedHeaders: exposedHeaders,
             maxAge: .seconds(600)
         )
     }
+
+    /// The answer's headers a browser's script may read: named in preflights and, since that is
+    /// where browsers look, on every answer to a request with `Origin` (``KiiWireResponder``).
+    static let exposedHeaders = ["Location", "Retry-After", "Content-Language", "X-HTTP-Status-Code"]
 
     /// The pool `configuration` names.
     static func makePool(_ configuration: ServiceConfiguration, logger: Logger) async throws -> any DatabasePool {

@@ -222,10 +222,18 @@ import Testing
     func underscoreMembersAreDroppedAndServerMembersRefused(backend: Backend) async throws {
         try await withService(backend) { service in
             let dropped = try await service.signUp(
-                #"{"loginName":"custom_1","password":"correct horse","_secret":1,"_hasPassword":false,"_accessToken":"x"}"#
+                #"""
+                {"loginName":"custom_1","password":"correct horse","_secret":1,"_hasPassword":false,"_accessToken":"x",
+                 "createdAt":5,"modifiedAt":6}
+                """#
             )
             #expect(dropped["_secret"] == nil && dropped["_accessToken"] == nil)
             #expect(dropped["_hasPassword"] == .bool(true))
+            #expect(dropped.integer("createdAt") == Int(Harness.start) * 1_000)
+            #expect(dropped.integer("modifiedAt") == Int(Harness.start) * 1_000)
+            let droppedID = try #require(dropped.string("userID"))
+            let stored = try #require(try await service.users.user(droppedID))
+            #expect(stored.record.custom.isEmpty)
             let reserved = try await service.send(
                 .post,
                 service.usersPath,

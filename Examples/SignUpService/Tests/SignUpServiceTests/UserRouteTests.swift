@@ -132,7 +132,8 @@ import Testing
                 service.userPath("me"),
                 json: #"""
                     {"userID":"someone-else","internalUserID":42,"createdAt":1,"modifiedAt":2,"_hasPassword":false,
-                     "_disabled":true,"_accessToken":"abc","_anything":{"x":1},"HighScore":8}
+                     "_disabled":true,"_accessToken":"abc","_anything":{"x":1},"HighScore":8,
+                     "emailAddressVerified":false,"phoneNumberVerified":true}
                     """#,
                 token: heidi.token,
                 contentType: KiiType.userUpdate

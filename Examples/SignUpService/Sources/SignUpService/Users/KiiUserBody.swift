@@ -1,20 +1,17 @@
 import KiiIdentity
 
-/// A user body as Kii's SDKs send it, sorted before the library reads it:
+/// A user body as Kii's SDKs send it, sorted by ``UserMember`` before the library reads it:
 ///
-/// - Members starting with `_` are dropped: Kii ignores them ("will be ignored and not be
-///   stored"), and the SDKs echo what they read (`_accessToken`, `_hasPassword`, ...).
-/// - In an update, so are the server's members an SDK echoes from a read: `userID`,
-///   `internalUserID`, `createdAt`, `modifiedAt`.
+/// - The server's members are dropped from an update (Kii ignores them, and the SDKs echo what
+///   they read: `userID`, `emailAddressVerified`, `createdAt`, `_hasPassword`, ...); a sign-up
+///   drops the service's own (`createdAt`, `modifiedAt`, `_` members: "will be ignored and not
+///   be stored") and leaves Kii's predefined server members to the library, which refuses them.
 /// - An update's predefined members that are absent stay as they are; its custom fields are the
 ///   whole set: a custom field the user has and the body does not is removed (Kii's rule, which
 ///   is how an SDK's `removeFields` reach the server).
 struct KiiUserBody {
     /// The members the library reads.
     var members: [String: JSONValue]
-
-    /// The server's members an SDK sends back in an update.
-    static let echoedServerMembers: Set<String> = ["userID", "internalUserID", "createdAt", "modifiedAt"]
 
     /// The identifiers and the password: an upgrade's members.
     static let upgradeMembers: Set<String> = [
@@ -25,7 +22,7 @@ struct KiiUserBody {
     /// A body of `members` as they are.
     init(members: [String: JSONValue]) { self.members = members }
 
-    /// Reads a body; `update` also drops the echoed server members.
+    /// Reads a body; `update` drops every server member, a sign-up the service's own.
     ///
     /// - Throws: ``ServiceFailure``: the JSON reader's problem, or `not_an_object`.
     init(bytes: [UInt8], update: Bool) throws {
@@ -36,8 +33,7 @@ struct KiiUserBody {
             throw ServiceFailure(error)
         }
         guard case .object(var members) = value else { throw ServiceFailure(ValidationError(.json, .notAnObject)) }
-        for name in members.keys
-        where name.utf8.first == UInt8(ascii: "_") || (update && Self.echoedServerMembers.contains(name)) {
+        for name in members.keys where UserMember.isIgnored(name, update: update) {
             members[name] = nil
         }
         self.members = members

@@ -4,7 +4,8 @@ import KiiIdentity
 /// (Kii's names, the phone number in E.164), custom fields at the top level, and the server's
 /// members: `userID`, `internalUserID`, `emailAddressVerified` and `phoneNumberVerified` (where
 /// the user has that address), `_hasPassword`, `_disabled`, `createdAt` and `modifiedAt`
-/// (milliseconds). Never the password or its hash.
+/// (milliseconds). Never the password or its hash. Every member beside the record's is a server
+/// member of ``UserMember``'s table, so an update that sends this back changes none of them.
 enum UserJSON {
     /// What the user themself reads: everything.
     static func owner(_ user: StoredUser) -> [String: JSONValue] {

@@ -1,0 +1,118 @@
+import HTTPTypes
+public import Hummingbird
+import KiiIdentity
+import NIOCore
+
+/// What every request and answer goes through before and after the routes: Kii's method
+/// override in, `X-HTTP-Status-Code` and CORS out. Kii's Unity SDK inside Unity (its `unity/http`
+/// transport, over Unity's `WWW`) can send only a GET without headers or a POST with a body, and
+/// cannot read an error's status; Kii's servers serve it by these two rules, and so does this one.
+///
+/// - A `POST` with `X-HTTP-Method-Override: GET|PUT|DELETE|HEAD` is that method on that path
+///   (an override to a method the path does not take is 405 as any such request). `GET`,
+///   `DELETE` and `HEAD` take no body: the SDK's dummy `{"_method":"GET"}` is dropped whatever
+///   its `Content-Type` (`WWW` sends `application/x-www-form-urlencoded` when none is set). A
+///   `PUT` keeps its body. Any other value, or the header more than once, is 405 naming the
+///   methods an override may be; the header on another method than `POST` is ignored, and no
+///   other way of overriding (a `_method` member or query item, `X-HTTP-Method`) is read.
+/// - A `POST` of `Content-Type: application/X-Dummy-Content` (the SDK's `{"_method":"POST"}`,
+///   since `WWW` cannot post an empty body) is a `POST` without a body.
+/// - Every answer, errors and CORS preflights too, carries `X-HTTP-Status-Code` with its status,
+///   and an answer to a request with `Origin` names it in `Access-Control-Expose-Headers`.
+public struct KiiWireResponder<Routes: HTTPResponder>: HTTPResponder
+where Routes.Context == ServiceRequestContext {
+    public typealias Context = ServiceRequestContext
+
+    /// The router.
+    let routes: Routes
+    /// Preflights answered, `Access-Control-*` on every answer.
+    let cors: CORSMiddleware<ServiceRequestContext>
+    /// `Access-Control-Expose-Headers` of an answer to a request with `Origin` (Hummingbird's
+    /// CORS middleware names them in preflights only; browsers read them on the answer).
+    let exposedHeaders: String
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        var response: Response
+        do {
+            response = try await cors.handle(request, context: context) { request, context in
+                switch MethodOverride.apply(to: request) {
+                case .success(let request): try await routes.respond(to: request, context: context)
+                case .failure(let failure):
+                    failure.response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
+                }
+            }
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        }
+        response.headers[.httpStatusCode] = String(response.status.code)
+        if request.headers[.origin] != nil, response.headers[.accessControlExposeHeaders] == nil {
+            response.headers[.accessControlExposeHeaders] = exposedHeaders
+        }
+        return response
+    }
+}
+
+/// Kii's method override (see ``KiiWireResponder``).
+enum MethodOverride {
+    /// The methods a `POST` may be overridden to.
+    static let overridable: [HTTPRequest.Method] = [.get, .put, .delete, .head]
+
+    /// The request as the routes see it: `request` itself, the method it overrides to, or the
+    /// empty `POST` its dummy content stands for; or the refusal of an override.
+    static func apply(to request: Request) -> Result<Request, ServiceFailure> {
+        guard request.method == .post else { return .success(request) }
+        let overrides = request.headers[values: .httpMethodOverride]
+        guard let value = overrides.first else {
+            if let contentType = request.headers[.contentType], MediaType.dummyContent.matches(contentType) {
+                return .success(withoutBody(request, method: .post))
+            }
+            return .success(request)
+        }
+        guard overrides.count == 1, let method = overridable.first(where: { $0.rawValue == value.trimmingSpaces() })
+        else {
+            return .failure(
+                ServiceFailure(
+                    .methodOverride,
+                    .methodNotAllowed(method: overrides.joined(separator: ", "), allowed: overridable.map(\.rawValue))
+                )
+            )
+        }
+        if method == .put {
+            var head = request.head
+            head.method = .put
+            head.headerFields[.httpMethodOverride] = nil
+            return .success(Request(head: head, body: request.body))
+        }
+        return .success(withoutBody(request, method: method))
+    }
+
+    /// `request` as `method` without its body, nor the headers that describe it (what is left
+    /// of the body on the connection is read past by the server after the answer).
+    private static func withoutBody(_ request: Request, method: HTTPRequest.Method) -> Request {
+        var head = request.head
+        head.method = method
+        for name in [HTTPField.Name.httpMethodOverride, .contentType, .contentLength, .transferEncoding] {
+            head.headerFields[name] = nil
+        }
+        return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+    }
+}
+
+extension MediaType {
+    /// `application/X-Dummy-Content`: the Unity SDK's stand-in for an empty `POST` body.
+    static let dummyContent = MediaType(name: "application/X-Dummy-Content")
+}
+
+extension HTTPField.Name {
+    /// `X-HTTP-Method-Override`: the method a `POST` stands for.
+    static let httpMethodOverride = Self("X-HTTP-Method-Override")!
+    /// `X-HTTP-Status-Code`: the answer's status, for clients that cannot read it.
+    static let httpStatusCode = Self("X-HTTP-Status-Code")!
+    /// `userID`: the user a request of Kii's C# SDK is about (sent, read by nothing here).
+    static let kiiUserID = Self("userID")!
+}
+
+extension ValidationError.Field {
+    /// The request's `X-HTTP-Method-Override` header.
+    static let methodOverride = Self(rawValue: "X-HTTP-Method-Override")
+}
