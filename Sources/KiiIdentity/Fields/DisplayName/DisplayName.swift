@@ -109,19 +109,8 @@ public struct DisplayName: IdentityField {
 
     public var description: String { normalized }
 
-    /// Decodes the stored form under Kii's rule (a stored name was enforced when it was stored).
-    public init(from decoder: any Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(String.self)
-        do {
-            try self.init(raw)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description)
-            )
-        }
-    }
-
-    /// Encodes the normalised form, the one stored.
+    /// Encodes the normalised form, the one stored (decoded under Kii's rule: a stored name was
+    /// enforced when it was stored).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(normalized)
