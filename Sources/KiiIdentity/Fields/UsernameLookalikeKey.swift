@@ -19,29 +19,33 @@ extension Username {
 
 /// The username alphabet's confusable skeletons, from the generated table.
 enum UsernameLookalikes {
-    /// The skeleton of each byte that has one other than itself.
-    static let skeletons: [[UInt8]?] = {
-        var table = [[UInt8]?](repeating: nil, count: 128)
+    /// Per ASCII byte, its skeleton packed: the length in the top byte and up to three bytes
+    /// below, first in the lowest; 0 for a byte that is its own skeleton.
+    static let packed: [UInt32] = {
+        var table = [UInt32](repeating: 0, count: 128)
         for (character, skeleton) in UnicodeTables.usernameLookalikes {
-            table[Int(character)] = Array(
-                UnsafeBufferPointer(start: skeleton.utf8Start, count: skeleton.utf8CodeUnitCount)
-            )
+            let count = skeleton.utf8CodeUnitCount
+            precondition(count >= 1 && count <= 3, "a username skeleton of \(count) bytes")
+            var entry = UInt32(count) << 24
+            for index in 0..<count { entry |= UInt32(skeleton.utf8Start[index]) << (8 * UInt32(index)) }
+            table[Int(character)] = entry
         }
         return table
     }()
 
-    /// The bytes that have a skeleton (`m`, `0` and `1` in Unicode 17.0's data).
-    static let mappedBytes: [UInt8] = UnicodeTables.usernameLookalikes.map(\.character)
+    /// The bytes that have a skeleton, each repeated across a chunk for the scan.
+    static let mappedChunks: [ByteChunks.Chunk] = UnicodeTables.usernameLookalikes.map {
+        ByteChunks.Chunk(repeating: $0.character)
+    }
 
     /// Whether some byte of `bytes` has a skeleton: 16 bytes at a time.
-    @inline(__always)
-    static func hasMappedByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let mapped = mappedBytes
-        return !ByteChunks.allSatisfy(bytes) { chunk in
-            var any = ByteChunks.lanes(of: chunk, equalTo: mapped[0])
-            for byte in mapped.dropFirst() {
-                any .|= ByteChunks.lanes(of: chunk, equalTo: byte)
-            }
+    static func hasMappedByte(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ mapped: UnsafeBufferPointer<ByteChunks.Chunk>
+    ) -> Bool {
+        !ByteChunks.allSatisfy(bytes) { chunk in
+            var any = ByteChunks.Lanes(repeating: false)
+            for byte in mapped { any .|= chunk .== byte }
             return .!any
         }
     }
@@ -50,25 +54,34 @@ enum UsernameLookalikes {
     /// maps, else one string of the exact length (inline, without a heap allocation, up to 15
     /// bytes).
     static func key(_ normalized: String) -> String {
-        var text = normalized
-        return text.withUTF8 { bytes in
-            guard hasMappedByte(bytes) else { return normalized }
-            var extra = 0
-            for byte in bytes where byte < 0x80 { extra += (skeletons[Int(byte)]?.count ?? 1) - 1 }
-            return String(unsafeUninitializedCapacity: bytes.count + extra) { output in
-                var written = 0
+        let found = mappedChunks.withUnsafeBufferPointer { mapped in
+            normalized.utf8.withContiguousStorageIfAvailable { hasMappedByte($0, mapped) }
+        }
+        if found == false { return normalized }
+        return packed.withUnsafeBufferPointer { table in
+            normalized.withUTF8Bytes { bytes in
+                var length = 0
                 for byte in bytes {
-                    if byte < 0x80, let skeleton = skeletons[Int(byte)] {
-                        for part in skeleton {
-                            output[written] = part
-                            written += 1
-                        }
-                    } else {
-                        output[written] = byte
-                        written += 1
-                    }
+                    let entry = byte < 128 ? table[Int(byte)] : 0
+                    length += entry == 0 ? 1 : Int(entry >> 24)
                 }
-                return written
+                // Built on the stack and read once: a small string (up to 15 bytes) needs no heap.
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { output in
+                    var written = 0
+                    for byte in bytes {
+                        let entry = byte < 128 ? table[Int(byte)] : 0
+                        if entry == 0 {
+                            output[written] = byte
+                            written += 1
+                        } else {
+                            for index in 0..<Int(entry >> 24) {
+                                output[written] = UInt8(truncatingIfNeeded: entry >> (8 * UInt32(index)))
+                                written += 1
+                            }
+                        }
+                    }
+                    return String(decoding: UnsafeBufferPointer(rebasing: output[..<written]), as: UTF8.self)
+                }
             }
         }
     }
