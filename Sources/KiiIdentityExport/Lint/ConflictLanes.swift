@@ -89,7 +89,6 @@ package final class ConflictLanes: @unchecked Sendable {
             // One username on every line: a conflict, not a group (the common case, found
             // without searching).
             guard usernameLinesFrom[conflict.lines[0]] != conflict.lines else { continue }
-            let lines = Set(conflict.lines)
             guard let candidates = LookalikeKeys.usernames(withKey: conflict.value, limit: searchLimit) else {
                 groups.append(LookalikeGroup(key: conflict.value, lines: conflict.lines, usernames: []))
                 continue
@@ -102,7 +101,7 @@ package final class ConflictLanes: @unchecked Sendable {
                 for lane in tables where first == nil {
                     first = lane.table.firstLine(of: candidate, kind: .username, fingerprint: fingerprint)
                 }
-                guard let first, lines.contains(first) else { continue }
+                guard let first, conflict.lines.contains(first) else { continue }
                 usernames.append(
                     LookalikeGroup.Username(username: candidate, lines: usernameLines[candidate] ?? [first])
                 )

@@ -71,7 +71,9 @@ package enum LintLine {
         policy: RegistrationPolicy
     ) -> String? {
         guard let kind = kind.loginKind else {
-            return value(of: .username, in: bytes, policy: policy).flatMap { try? Username($0).lookalikeKey }
+            // The record is valid: its username needs no second check.
+            if let username = flatRecord(bytes)?.username { return LookalikeKeys.key(ofUsername: username) }
+            return fullCheck(bytes, policy: policy).keys?.usernameLookalike
         }
         if let record = flatRecord(bytes), let key = Registration.key(kind, of: record, policy: policy) { return key }
         return fullCheck(bytes, policy: policy).keys?[kind]
