@@ -20,7 +20,10 @@ import Testing
         ],
         "country": [#""US""#, #""JP""#, #""jp""#, #""XX""#, "null"],
         "password": [#""correct horse""#, #""pw""#, #""tab\there""#, "null", #""Pw~secret""#],
-        "displayName": [#""Ann""#, #""""#, #""山田""#, "null"],
+        // Raw characters the nickname policy refuses or maps (the fast reader takes no escapes).
+        "displayName": [
+            #""Ann""#, #""""#, #""山田""#, "null", "\"\u{202E}evil\"", "\"  Ｙａｍａｄａ  \"", "\"a\u{200B}b\"",
+        ],
         "locale": [#""en-US""#, #""en_US""#, "null"],
         "custom": [#"{"age":30}"#, #"{"_x":1}"#, "null", #""text""#, "{}"],
         "pseudo": ["true", "false", "null", #""yes""#],
@@ -38,6 +41,7 @@ import Testing
         // Mostly a valid username and password, then any members.
         var members: [String] = []
         if random.next() % 5 != 0 { members.append(#""username":"user\#(random.next() % 1000)""#) }
+        if random.next() % 8 == 0 { members.append(#""username":"Mod\#(random.next() % 3)ern""#) }
         if random.next() % 5 != 0 { members.append(#""password":"secret word""#) }
         for _ in 0..<(random.next() % 4) {
             let name = names[Int(random.next() % UInt64(names.count))]
@@ -55,11 +59,14 @@ import Testing
         return text
     }
 
-    static func fingerprints(of check: RecordCheck) -> UniquenessFingerprints {
-        check.keys.map(UniquenessFingerprints.init) ?? UniquenessFingerprints()
+    static func fingerprints(of check: RecordCheck) -> LintLine.Keys {
+        check.keys.map(LintLine.Keys.init) ?? LintLine.Keys()
     }
 
-    @Test(arguments: [RegistrationPolicy(), RegistrationPolicy(emailVerification: true, phoneVerification: true)])
+    @Test(arguments: [
+        RegistrationPolicy(), RegistrationPolicy(emailVerification: true, phoneVerification: true),
+        RegistrationPolicy(displayNamePolicy: .nickname),
+    ])
     func sameOutcomeAsTheFullWay(policy: RegistrationPolicy) {
         var random = SplitMix64(seed: 99)
         var valid = 0
@@ -81,6 +88,26 @@ import Testing
             }
         }
         #expect(valid > 500 && fast > 200)
+    }
+
+    /// The fast way checks a display name under the policy's rule: a raw RIGHT-TO-LEFT OVERRIDE is
+    /// Kii's and not RFC 8266's, and the problem is the full way's.
+    @Test func displayNamePolicyOnTheFastWay() {
+        let line = Array("{\"username\":\"bob\",\"password\":\"Pass-word-1\",\"displayName\":\"\u{202E}evil\"}".utf8)
+        line.withUnsafeBufferPointer { text in
+            #expect(LintLine.fastCheck(text, policy: RegistrationPolicy()) != nil)
+            #expect(LintLine.fastCheck(text, policy: RegistrationPolicy(displayNamePolicy: .nickname)) == nil)
+            guard
+                case .invalid(let problems) = LintLine.check(
+                    text,
+                    policy: RegistrationPolicy(displayNamePolicy: .nickname)
+                )
+            else {
+                Issue.record("valid under the nickname policy")
+                return
+            }
+            #expect(problems.map(\.code.rawValue) == ["bidi_control"])
+        }
     }
 
     @Test func generatedExportsTakeTheFastWay() {

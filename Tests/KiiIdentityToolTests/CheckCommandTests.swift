@@ -19,7 +19,7 @@ import Testing
 
     /// (arguments, expected stdout, expected exit status), worked out from the rules.
     static let singleValues: [([String], String, Int32)] = [
-        (["username", "User_1"], "valid\nnormalized: user_1\n", 0),
+        (["username", "User_1"], "valid\nnormalized: user_1\nlookalikeKey: user_l\n", 0),
         (
             ["username", "a b"],
             "invalid\ninvalid_character: username contains a space at position 2 that is not allowed "

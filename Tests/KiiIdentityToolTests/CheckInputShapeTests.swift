@@ -116,7 +116,10 @@ import Testing
     /// One request of each `field` the help lists, from a file, from standard input without a
     /// file, and from standard input as "-".
     static let jsonLineFields = [
-        (#"{"field": "username", "value": "User_1"}"#, #"{"valid":true,"normalized":"user_1","errors":[]}"#),
+        (
+            #"{"field": "username", "value": "User_1"}"#,
+            #"{"valid":true,"normalized":"user_1","lookalikeKey":"user_l","errors":[]}"#
+        ),
         (
             #"{"field": "email", "value": "User@Example.COM"}"#,
             #"{"valid":true,"normalized":"User@example.com","errors":[]}"#

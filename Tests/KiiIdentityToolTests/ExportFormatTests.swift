@@ -82,7 +82,7 @@ import Testing
     /// `lint --format json`'s report for each content read in each format.
     static func expectedLint(_ content: Content, _ format: Format) -> (stdout: String, status: Int32) {
         let clean =
-            #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":1,"valid":1,"invalid":0,"errorCounts":{},"conflicts":[],"problems":[]}"#
+            #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":1,"valid":1,"invalid":0,"errorCounts":{},"conflicts":[],"lookalikes":[],"problems":[]}"#
             + "\n"
         let problem = { (line: Int) in
             #"{"line":\#(line),"field":"line","code":"malformed_json","reason":"is not valid JSON: an unexpected character at column 1"}"#
@@ -93,7 +93,7 @@ import Testing
         case (_, .csv): return (clean, 0)
         case (_, .jsonl):
             return (
-                #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":2,"valid":0,"invalid":2,"errorCounts":{"malformed_json":2},"conflicts":[],"problems":["#
+                #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":2,"valid":0,"invalid":2,"errorCounts":{"malformed_json":2},"conflicts":[],"lookalikes":[],"problems":["#
                     + problem(1) + "," + problem(2) + "]}\n",
                 1
             )

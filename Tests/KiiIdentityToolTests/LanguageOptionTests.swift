@@ -14,7 +14,7 @@ import Testing
                 "invalid\nlandline: 電話番号は固定電話の番号です（携帯電話の番号のみ使用できます）\n"
             ),
             (["password", "Zq9"], "invalid\ntoo_short: パスワードは 4 文字以上で入力してください\n"),
-            (["username", "User_1"], "valid\nnormalized: user_1\n"),
+            (["username", "User_1"], "valid\nnormalized: user_1\nlookalikeKey: user_l\n"),
         ]
     )
     func check(arguments: [String], expected: String) throws {

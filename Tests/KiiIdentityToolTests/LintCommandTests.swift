@@ -51,7 +51,7 @@ import Testing
         #expect(output.status == 1)
         #expect(
             output.stdout
-                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":3,"valid":2,"invalid":1,"errorCounts":{"line_too_long":1},"conflicts":[],"problems":[{"line":2,"field":"line","code":"line_too_long","reason":"is longer than 1048576 bytes"}]}"#
+                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":3,"valid":2,"invalid":1,"errorCounts":{"line_too_long":1},"conflicts":[],"lookalikes":[],"problems":[{"line":2,"field":"line","code":"line_too_long","reason":"is longer than 1048576 bytes"}]}"#
                 + "\n"
         )
     }
@@ -67,7 +67,7 @@ import Testing
         #expect(output.status == 1)
         #expect(
             output.stdout
-                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":2,"valid":1,"invalid":1,"errorCounts":{"invalid_utf8":1},"conflicts":[],"problems":[{"line":4,"field":"displayName","code":"invalid_utf8","reason":"contains bytes that are not UTF-8"}]}"#
+                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":2,"valid":1,"invalid":1,"errorCounts":{"invalid_utf8":1},"conflicts":[],"lookalikes":[],"problems":[{"line":4,"field":"displayName","code":"invalid_utf8","reason":"contains bytes that are not UTF-8"}]}"#
                 + "\n"
         )
     }
@@ -81,7 +81,7 @@ import Testing
         #expect(output.status == 0)
         #expect(
             output.stdout
-                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":1,"valid":1,"invalid":0,"errorCounts":{},"conflicts":[],"problems":[]}"#
+                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":1,"valid":1,"invalid":0,"errorCounts":{},"conflicts":[],"lookalikes":[],"problems":[]}"#
                 + "\n"
         )
     }

@@ -53,7 +53,7 @@ import Testing
         let lint = try ToolRunner.run(["lint", "--format", "json", file.path])
         #expect(
             lint.stdout
-                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":2,"valid":2,"invalid":0,"errorCounts":{},"conflicts":[],"problems":[]}"#
+                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":2,"valid":2,"invalid":0,"errorCounts":{},"conflicts":[],"lookalikes":[],"problems":[]}"#
                 + "\n"
         )
         #expect(lint.status == 0)
@@ -66,7 +66,7 @@ import Testing
         let output = try ToolRunner.run(["lint", "--format", "json", "--input-format", "jsonl", "-"], stdin: input)
         #expect(
             output.stdout
-                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":2,"valid":1,"invalid":1,"errorCounts":{"missing":1},"conflicts":[],"problems":[{"line":4,"field":"password","code":"missing","reason":"is missing"}]}"#
+                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":2,"valid":1,"invalid":1,"errorCounts":{"missing":1},"conflicts":[],"lookalikes":[],"problems":[{"line":4,"field":"password","code":"missing","reason":"is missing"}]}"#
                 + "\n"
         )
         #expect(output.status == 1)
@@ -87,7 +87,7 @@ import Testing
         let lint = try ToolRunner.run(["lint", "--format", "json", "-"], stdin: input)
         #expect(
             lint.stdout
-                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":1,"valid":1,"invalid":0,"errorCounts":{"unknown_field":2},"conflicts":[],"problems":[{"line":1,"field":"line","code":"unknown_field","reason":"has a column 2 that is not a member of a user record; it is ignored"},{"line":1,"field":"line","code":"unknown_field","reason":"names column 'username' twice; column 4 is ignored"}]}"#
+                == #"{"phoneMetadata":{"source":"bundled","version":"\#(ToolRunner.bundledVersion)","releaseDate":"\#(ToolRunner.bundledReleaseDate)"},"records":1,"valid":1,"invalid":0,"errorCounts":{"unknown_field":2},"conflicts":[],"lookalikes":[],"problems":[{"line":1,"field":"line","code":"unknown_field","reason":"has a column 2 that is not a member of a user record; it is ignored"},{"line":1,"field":"line","code":"unknown_field","reason":"names column 'username' twice; column 4 is ignored"}]}"#
                 + "\n"
         )
         #expect(lint.status == 1)

@@ -133,7 +133,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
         if let username { object[PredefinedMember.loginName.rawValue] = .string(username.normalized) }
         if let email { object[PredefinedMember.emailAddress.rawValue] = .string(email.normalized) }
         if let phone { object[PredefinedMember.phoneNumber.rawValue] = .string(phone.e164) }
-        if let displayName { object[PredefinedMember.displayName.rawValue] = .string(displayName.rawValue) }
+        if let displayName { object[PredefinedMember.displayName.rawValue] = .string(displayName.normalized) }
         if let country { object[PredefinedMember.country.rawValue] = .string(country.rawValue) }
         if let locale { object[PredefinedMember.locale.rawValue] = .string(locale.normalized) }
         return object

@@ -43,11 +43,14 @@ package final class ConflictLanes: @unchecked Sendable {
         }
     }
 
-    /// Adds the keys of one record on `line` (lines in order).
+    /// Adds the keys of one record on `line` (lines in order), its username's lookalike key too.
     package func add(_ keys: UniquenessKeys, line: Int) {
-        update { table in
-            for (kind, key) in keys.all {
-                let fingerprint = KeyFingerprint(kind, normalized: key)
+        var all = keys.all.map { (KeyKind($0.kind), $0.key, KeyFingerprint($0.kind, normalized: $0.key)) }
+        if let lookalike = keys.usernameLookalike {
+            all.append((.usernameLookalike, lookalike, KeyFingerprint(lookalike: lookalike)))
+        }
+        update { [all] table in
+            for (kind, key, fingerprint) in all {
                 guard ConflictTable.isInLane(fingerprint, lane: table.lane, of: table.lanes) else { continue }
                 table.add(fingerprint, kind: kind, line: line) { key }
             }
@@ -58,8 +61,56 @@ package final class ConflictLanes: @unchecked Sendable {
     /// the lanes to finish the blocks they hold.
     package func conflicts() -> [ConflictTable.Conflict] {
         var all: [ConflictTable.Conflict] = []
-        read { all += $0.conflictsFound }
+        read { all += $0.sharedFound.filter { $0.kind != .usernameLookalike } }
         return ConflictTable.sorted(all)
+    }
+
+    /// The groups of records whose different usernames share a lookalike key, by the line of
+    /// their first record; waits for the lanes.
+    ///
+    /// The table finds the lookalike keys several records hold. A key whose records all hold one
+    /// username (its lines are that username's conflict's) is no group; otherwise the usernames
+    /// behind it are the key's possible usernames (``LookalikeKeys/usernames(withKey:limit:)``)
+    /// that the table holds with a first line among the key's lines, each with its lines (its
+    /// conflict's, or its first). A key with more than `searchLimit` possible usernames keeps
+    /// its lines only.
+    package func lookalikeGroups(searchLimit: Int = 1 << 12) -> [LookalikeGroup] {
+        var shared: [ConflictTable.Conflict] = []
+        read { shared += $0.sharedFound }
+        var usernameLines: [String: [Int]] = [:]
+        // The lines of each username conflict, by its first line.
+        var usernameLinesFrom: [Int: [Int]] = [:]
+        for conflict in shared where conflict.kind == .username {
+            usernameLines[conflict.value] = conflict.lines
+            usernameLinesFrom[conflict.lines[0]] = conflict.lines
+        }
+        var groups: [LookalikeGroup] = []
+        for conflict in ConflictTable.sorted(shared.filter { $0.kind == .usernameLookalike }) {
+            // One username on every line: a conflict, not a group (the common case, found
+            // without searching).
+            guard usernameLinesFrom[conflict.lines[0]] != conflict.lines else { continue }
+            guard let candidates = LookalikeKeys.usernames(withKey: conflict.value, limit: searchLimit) else {
+                groups.append(LookalikeGroup(key: conflict.value, lines: conflict.lines, usernames: []))
+                continue
+            }
+            var usernames: [LookalikeGroup.Username] = []
+            for candidate in candidates {
+                let fingerprint = KeyFingerprint(.username, normalized: candidate)
+                // The lanes are idle: read waited for them above.
+                var first: Int?
+                for lane in tables where first == nil {
+                    first = lane.table.firstLine(of: candidate, kind: .username, fingerprint: fingerprint)
+                }
+                guard let first, conflict.lines.contains(first) else { continue }
+                usernames.append(
+                    LookalikeGroup.Username(username: candidate, lines: usernameLines[candidate] ?? [first])
+                )
+            }
+            guard usernames.count > 1 else { continue }
+            usernames.sort { $0.lines[0] < $1.lines[0] }
+            groups.append(LookalikeGroup(key: conflict.value, lines: conflict.lines, usernames: usernames))
+        }
+        return groups
     }
 
     /// How many conflicts there are; waits for the lanes.

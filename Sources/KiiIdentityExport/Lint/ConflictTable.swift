@@ -29,8 +29,8 @@ package struct ConflictTable {
     /// One value shared by several records.
     package struct Conflict: Sendable, Equatable {
         /// The key kind.
-        package let kind: LoginKind
-        /// The normalised value (lowercased username, email key, E.164).
+        package let kind: KeyKind
+        /// The normalised value (lowercased username, email key, E.164, lookalike key).
         package let value: String
         /// The lines of the records that share it, ascending.
         package var lines: [Int]
@@ -46,8 +46,10 @@ package struct ConflictTable {
     private var conflictList: [Conflict] = []
     /// Keys that met a fingerprint already taken by another value, or whose line does not fit
     /// 32 bits: their first line, exactly (almost always empty).
-    private var exact: [LoginKind: [String: Int]] = [:]
-    private var exactConflictIndex: [LoginKind: [String: Int]] = [:]
+    private var exact: [KeyKind: [String: Int]] = [:]
+    private var exactConflictIndex: [KeyKind: [String: Int]] = [:]
+    /// How many of the values shared are lookalike keys (not conflicts).
+    private var sharedLookalikeCount = 0
 
     /// How many keys are held.
     package private(set) var count = 0
@@ -107,7 +109,7 @@ package struct ConflictTable {
     /// key's normalised string when it is needed (a candidate conflict).
     package mutating func add(
         _ fingerprint: KeyFingerprint,
-        kind: LoginKind,
+        kind: KeyKind,
         line: Int,
         value: () -> String
     ) {
@@ -126,7 +128,7 @@ package struct ConflictTable {
     /// Keys met again: the value at hand is compared with the conflict's.
     private mutating func addCandidate(
         _ fingerprint: KeyFingerprint,
-        kind: LoginKind,
+        kind: KeyKind,
         value: String,
         first: Int,
         line: Int
@@ -139,17 +141,17 @@ package struct ConflictTable {
             conflictList[index].lines.append(line)
         } else {
             conflictIndex[fingerprint] = conflictList.count
-            conflictList.append(Conflict(kind: kind, value: value, lines: [first, line]))
+            appendShared(Conflict(kind: kind, value: value, lines: [first, line]))
         }
     }
 
-    private mutating func addExactly(kind: LoginKind, value: String, line: Int) {
+    private mutating func addExactly(kind: KeyKind, value: String, line: Int) {
         if let first = exact[kind]?[value] {
             if let index = exactConflictIndex[kind]?[value] {
                 conflictList[index].lines.append(line)
             } else {
                 exactConflictIndex[kind, default: [:]][value] = conflictList.count
-                conflictList.append(Conflict(kind: kind, value: value, lines: [first, line]))
+                appendShared(Conflict(kind: kind, value: value, lines: [first, line]))
             }
         } else {
             exact[kind, default: [:]][value] = line
@@ -157,14 +159,28 @@ package struct ConflictTable {
         }
     }
 
-    /// How many conflicts there are.
-    package var conflictCount: Int { conflictList.count }
+    private mutating func appendShared(_ conflict: Conflict) {
+        if conflict.kind == .usernameLookalike { sharedLookalikeCount += 1 }
+        conflictList.append(conflict)
+    }
 
-    /// The conflicts, in the order they were found.
-    var conflictsFound: [Conflict] { conflictList }
+    /// How many conflicts there are (login keys several records hold).
+    package var conflictCount: Int { conflictList.count - sharedLookalikeCount }
+
+    /// The values several records hold, conflicts and lookalike keys, in the order they were found.
+    var sharedFound: [Conflict] { conflictList }
 
     /// The conflicts, by the line of their first record, then username, email, phone.
-    package var conflicts: [Conflict] { Self.sorted(conflictList) }
+    package var conflicts: [Conflict] { Self.sorted(conflictList.filter { $0.kind != .usernameLookalike }) }
+
+    /// The line of the first record that held the key `value` of `kind` (whose fingerprint is
+    /// `fingerprint`), when this table's lane holds it.
+    package func firstLine(of value: String, kind: KeyKind, fingerprint: KeyFingerprint) -> Int? {
+        if let line = exact[kind]?[value] { return line }
+        let shard = Self.shard(of: fingerprint)
+        guard shard % lanes == lane, let line = shards[shard].find(fingerprint) else { return nil }
+        return Int(line)
+    }
 
     /// `conflicts` by the line of their first record, then username, email, phone.
     package static func sorted(_ conflicts: [Conflict]) -> [Conflict] {
@@ -204,6 +220,22 @@ private struct Shard {
     func peek(_ low: UInt64) -> UInt64 {
         guard let slots else { return 0 }
         return slots[Self.home(low, capacity: capacity)].highAndLine
+    }
+
+    /// The first line of `fingerprint`, when it is held.
+    func find(_ fingerprint: KeyFingerprint) -> UInt32? {
+        guard let slots else { return nil }
+        let stored = (fingerprint.high << UInt64(ConflictTable.shardBits)) & 0xFFFF_FFFF_0000_0000
+        var index = Self.home(fingerprint.low, capacity: capacity)
+        while true {
+            let slot = slots[index]
+            if slot.highAndLine == 0 { return nil }
+            if slot.low == fingerprint.low && slot.highAndLine & 0xFFFF_FFFF_0000_0000 == stored {
+                return UInt32(truncatingIfNeeded: slot.highAndLine)
+            }
+            index += 1
+            if index == capacity { index = 0 }
+        }
     }
 
     /// Adds `fingerprint` first held on `line`; returns the first line when it was there already.

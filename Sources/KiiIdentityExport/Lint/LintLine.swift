@@ -10,10 +10,42 @@ package import KiiIdentity
 /// (``JSONLineDecoder/decodeRecord(from:)`` then ``RecordCheck``), so the verdicts, problems and
 /// codes are the full way's.
 package enum LintLine {
+    /// The fingerprints of a valid record's keys: its login keys and its username's lookalike key.
+    package struct Keys: Sendable, Hashable {
+        package var fingerprints: UniquenessFingerprints
+        /// ``KeyFingerprint/init(lookalike:)`` of ``UniquenessKeys/usernameLookalike``.
+        package var usernameLookalike: KeyFingerprint?
+
+        package init(
+            _ fingerprints: UniquenessFingerprints = UniquenessFingerprints(),
+            usernameLookalike: KeyFingerprint? = nil
+        ) {
+            self.fingerprints = fingerprints
+            self.usernameLookalike = usernameLookalike
+        }
+
+        /// The fingerprints of `keys`.
+        package init(_ keys: UniquenessKeys) {
+            self.init(
+                UniquenessFingerprints(keys),
+                usernameLookalike: keys.usernameLookalike.map(KeyFingerprint.init(lookalike:))
+            )
+        }
+
+        /// The username's fingerprint.
+        package var username: KeyFingerprint? { fingerprints.username }
+
+        /// The fingerprint of `kind`, or `nil`.
+        package subscript(kind: KeyKind) -> KeyFingerprint? {
+            guard let kind = kind.loginKind else { return usernameLookalike }
+            return fingerprints[kind]
+        }
+    }
+
     /// The outcome for one line.
     package enum Outcome: Sendable {
         /// A valid record and the fingerprints of its keys (none for a pseudo user).
-        case valid(UniquenessFingerprints)
+        case valid(Keys)
         /// An invalid record or an unreadable line, with every problem.
         case invalid([ValidationError.Problem])
     }
@@ -23,7 +55,7 @@ package enum LintLine {
         if let keys = fastCheck(bytes, policy: policy) { return .valid(keys) }
         let check = fullCheck(bytes, policy: policy)
         guard check.isValid else { return .invalid(check.problems) }
-        return .valid(check.keys.map(UniquenessFingerprints.init) ?? UniquenessFingerprints())
+        return .valid(check.keys.map(Keys.init) ?? Keys())
     }
 
     /// The full way: the record decoded by the strict JSON reader, then ``RecordCheck``.
@@ -34,19 +66,25 @@ package enum LintLine {
     /// The normalised value of the key of `kind` of the valid record on the line `bytes` (what a
     /// conflict reports), read the same way as ``check(_:policy:)``.
     package static func value(
-        of kind: LoginKind,
+        of kind: KeyKind,
         in bytes: UnsafeBufferPointer<UInt8>,
         policy: RegistrationPolicy
     ) -> String? {
+        guard let kind = kind.loginKind else {
+            // The record is valid: its username needs no second check.
+            if let username = flatRecord(bytes)?.username { return LookalikeKeys.key(ofUsername: username) }
+            return fullCheck(bytes, policy: policy).keys?.usernameLookalike
+        }
         if let record = flatRecord(bytes), let key = Registration.key(kind, of: record, policy: policy) { return key }
         return fullCheck(bytes, policy: policy).keys?[kind]
     }
 
     /// The keys of a valid record of the usual shape; `nil` for any other line (which may still
     /// be valid: the full way decides).
-    static func fastCheck(_ bytes: UnsafeBufferPointer<UInt8>, policy: RegistrationPolicy) -> UniquenessFingerprints? {
-        guard let record = flatRecord(bytes) else { return nil }
-        return Registration.fingerprints(of: record, policy: policy)
+    static func fastCheck(_ bytes: UnsafeBufferPointer<UInt8>, policy: RegistrationPolicy) -> Keys? {
+        guard let record = flatRecord(bytes), let fingerprints = Registration.fingerprints(of: record, policy: policy)
+        else { return nil }
+        return Keys(fingerprints, usernameLookalike: record.username.map(LookalikeKeys.fingerprint(ofUsername:)))
     }
 
     /// The members of a line of the usual shape, in place in `bytes`; `nil` for any other line.

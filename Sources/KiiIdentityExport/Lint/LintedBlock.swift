@@ -11,9 +11,9 @@ package struct LintedBlock: Sendable {
         /// Where the record's line is in ``bytes``, to read the key's value again when needed.
         let start: UInt32
         let count: UInt32
-        package let kind: LoginKind
+        package let kind: KeyKind
 
-        init(fingerprint: KeyFingerprint, kind: LoginKind, lineInBlock: Int, start: Int, count: Int) {
+        init(fingerprint: KeyFingerprint, kind: KeyKind, lineInBlock: Int, start: Int, count: Int) {
             self.fingerprint = fingerprint
             self.kind = kind
             self.lineInBlock = UInt32(truncatingIfNeeded: lineInBlock)
@@ -75,7 +75,7 @@ package struct LintedBlock: Sendable {
                         invalid.append(Invalid(line: line, problems: problems))
                     case .valid(let fingerprints):
                         let start = text.baseAddress! - all.baseAddress!
-                        for kind in LoginKind.allCases {
+                        for kind in KeyKind.allCases {
                             guard let fingerprint = fingerprints[kind] else { continue }
                             let key = Key(
                                 fingerprint: fingerprint,

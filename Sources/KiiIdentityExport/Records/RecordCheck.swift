@@ -31,7 +31,12 @@ public struct RecordCheck: Sendable, Hashable {
         let identity = record.identity
         do throws(ValidationError) {
             if record.pseudo == true {
-                let pseudo = try PseudoUserRegistration(fields: fields, identity: identity, password: record.password)
+                let pseudo = try PseudoUserRegistration(
+                    fields: fields,
+                    identity: identity,
+                    password: record.password,
+                    displayNamePolicy: policy.displayNamePolicy
+                )
                 guard problems.isEmpty else { return }
                 keys = UniquenessKeys()
                 body = pseudo.body.json

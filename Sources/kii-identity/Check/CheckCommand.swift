@@ -9,14 +9,17 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check one value against a field's rule, or many values given as JSON Lines.",
         usage: """
-            kii-identity check <field> <value> [--country <CC>] [--allow-landline]
-            kii-identity check --jsonl [<file>] [--allow-landline]
+            kii-identity check <field> <value> [--country <CC>] [--allow-landline] [--display-name-policy kii|nickname]
+            kii-identity check --jsonl [<file>] [--allow-landline] [--display-name-policy kii|nickname]
             """,
         discussion: """
             <field> is one of username, email, password, display-name, country, locale, phone, identifier.
             Prints "valid" and the normalised value (for a phone number every output: e164, region, \
             countryCallingCode, nationalNumber, restForm, nationalFormat, internationalFormat, type), or \
-            "invalid" and one "code: message" line per problem. A password is never printed.
+            "invalid" and one "code: message" line per problem. A password is never printed. A valid \
+            username also prints its lookalike key (lookalikeKey: b0b and bob share bob). A display name \
+            follows --display-name-policy: kii (the default, Kii's rule, the name as given) or nickname \
+            (RFC 8266; normalized is the enforced name).
 
             A phone value is read by its shape: "+" and digits only is international (E.164, read \
             strictly); two letters and "-" (JP-9012345678) is the REST local form; digits only is a local \
@@ -26,10 +29,12 @@ struct CheckCommand: ParsableCommand {
             with --country: local phone; otherwise username).
 
             With --jsonl, each line of <file> (standard input when absent or "-") is an object \
-            {"field": F, "value": V, "country": C} where F is one of username, email, password, \
-            displayName, country, locale, phone, phoneLocal, phoneRest, phoneUserInput, identifier; \
-            each output line is {"valid", "kind", "normalized", "phone", "errors": [{"code", "reason"}]}, \
-            in input order. A broken line gives {"valid": false, "errors": [...]} and the run goes on.
+            {"field": F, "value": V, "country": C, "displayNamePolicy": P} where F is one of username, email, \
+            password, displayName, country, locale, phone, phoneLocal, phoneRest, phoneUserInput, identifier, \
+            and P (kii or nickname) is the display name's rule, --display-name-policy's when absent; \
+            each output line is {"valid", "kind", "normalized", "lookalikeKey", "phone", "errors": \
+            [{"code", "reason"}]}, in input order. A broken line gives {"valid": false, "errors": [...]} and \
+            the run goes on.
 
             Exit status: 0 valid (with --jsonl: the run completed), 1 invalid, 2 usage or I/O error.
             """
@@ -66,6 +71,9 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var phonePolicy: PhonePolicyOption
 
+    @Option(help: DisplayNamePolicy.optionHelp)
+    var displayNamePolicy: DisplayNamePolicy?
+
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
@@ -88,6 +96,9 @@ struct CheckCommand: ParsableCommand {
         if country != nil && field != .phone && field != .identifier {
             throw ArgumentParser.ValidationError("--country applies to phone and identifier only")
         }
+        if displayNamePolicy != nil && field != .displayName {
+            throw ArgumentParser.ValidationError("--display-name-policy applies to display-name only")
+        }
     }
 
     func run() throws {
@@ -100,7 +111,8 @@ struct CheckCommand: ParsableCommand {
             Self.checkField(values[0], value: value, country: country),
             value: value,
             country: country,
-            policy: phonePolicy.policy
+            policy: phonePolicy.policy,
+            displayNamePolicy: displayNamePolicy ?? .kii
         )
         print(check.text(in: language.catalog))
         if !check.isValid { throw ExitCode(1) }
@@ -140,16 +152,27 @@ struct CheckCommand: ParsableCommand {
         )
         let decoder = JSONLineDecoder()
         let policy = phonePolicy.policy
+        let displayNamePolicy = displayNamePolicy ?? .kii
         while let (_, item) = try source.next() {
-            print(Self.result(of: item, decoder: decoder, policy: policy, language: language.catalog))
+            print(
+                Self.result(
+                    of: item,
+                    decoder: decoder,
+                    policy: policy,
+                    displayNamePolicy: displayNamePolicy,
+                    language: language.catalog
+                )
+            )
         }
     }
 
-    /// The output object for one input line, reasons in `language`.
+    /// The output object for one input line, reasons in `language`; `displayNamePolicy` is the
+    /// rule of display names for a line that names none.
     static func result(
         of item: RecordSource.Item,
         decoder: JSONLineDecoder,
         policy: PhonePolicy,
+        displayNamePolicy: DisplayNamePolicy = .kii,
         language: KiiIdentity.ValidationError.Language
     ) -> String {
         func failure(_ problems: [KiiIdentity.ValidationError.Problem]) -> String {
@@ -178,8 +201,14 @@ struct CheckCommand: ParsableCommand {
                     return failure(request.problems)
                 }
                 var writer = JSONWriter()
-                FieldCheck(field, value: value, country: request.country, policy: policy)
-                    .write(to: &writer, in: language)
+                FieldCheck(
+                    field,
+                    value: value,
+                    country: request.country,
+                    policy: policy,
+                    displayNamePolicy: request.displayNamePolicy ?? displayNamePolicy
+                )
+                .write(to: &writer, in: language)
                 return writer.text
             }
         }

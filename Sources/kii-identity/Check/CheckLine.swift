@@ -1,7 +1,7 @@
 import KiiIdentity
 import KiiIdentityExport
 
-/// One line of `check --jsonl` input: `{"field": F, "value": V, "country": C?}`.
+/// One line of `check --jsonl` input: `{"field": F, "value": V, "country": C?, "displayNamePolicy": P?}`.
 ///
 /// Problems with the line's shape are kept in ``problems`` with reasons that name the member,
 /// since `check` output gives reasons without field names.
@@ -9,9 +9,11 @@ struct CheckLine {
     var field: FieldCheck.Field?
     var value: String?
     var country: String?
+    /// The rule of a display name: `nil` when the line does not name one.
+    var displayNamePolicy: DisplayNamePolicy?
     var problems: [ValidationError.Problem] = []
 
-    private static let memberNames: Set<String> = ["field", "value", "country"]
+    private static let memberNames = ["field", "value", "country", "displayNamePolicy"]
 
     /// The request of a JSON object's members (read by the library's strict JSON reader).
     init(members: [String: JSONValue]) {
@@ -24,8 +26,16 @@ struct CheckLine {
         let fieldName = string("field")
         value = string("value")
         country = string("country")
+        if let policyName = string("displayNamePolicy") {
+            displayNamePolicy = DisplayNamePolicy(rawValue: policyName)
+            if displayNamePolicy == nil {
+                problem(
+                    .memberNotOneOf(member: "displayNamePolicy", allowed: DisplayNamePolicy.allCases.map(\.rawValue))
+                )
+            }
+        }
         for name in members.keys where !Self.memberNames.contains(name) {
-            problem(.unexpectedMember(allowed: ["field", "value", "country"]))
+            problem(.unexpectedMember(allowed: Self.memberNames))
             break
         }
         if let fieldName {

@@ -26,6 +26,8 @@ struct FieldCheck {
     var kind: IdentifierKind?
     /// The normalised value; `nil` when invalid and always for a password.
     var normalized: String?
+    /// The lookalike key, for a valid username (``Username/lookalikeKey``).
+    var lookalikeKey: String?
     /// The number, for a valid phone number (also a phone identifier).
     var phone: PhoneNumber?
     /// Whether a digits-only identifier was read as a username and could be a local number.
@@ -41,13 +43,23 @@ struct FieldCheck {
     /// - Parameters:
     ///   - country: the region for local phone numbers and identifiers; ignored by other fields.
     ///   - policy: the phone policy.
-    init(_ field: Field, value: String, country: String?, policy: PhonePolicy) {
+    ///   - displayNamePolicy: the rule of display names; ignored by other fields.
+    init(
+        _ field: Field,
+        value: String,
+        country: String?,
+        policy: PhonePolicy,
+        displayNamePolicy: DisplayNamePolicy = .kii
+    ) {
         do throws(ValidationError) {
             switch field {
-            case .username: try take(Username(value))
+            case .username:
+                let username = try Username(value)
+                take(username)
+                lookalikeKey = username.lookalikeKey
             case .email: try take(EmailAddress(value))
             case .password: _ = try Password(value)
-            case .displayName: try take(DisplayName(value))
+            case .displayName: try take(DisplayName(value, policy: displayNamePolicy))
             case .country: try take(CountryCode(value))
             case .locale: try take(LocaleTag(value))
             case .phone: try take(PhoneNumber(international: value, policy: policy))

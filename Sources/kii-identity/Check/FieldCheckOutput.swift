@@ -1,12 +1,14 @@
 import KiiIdentity
 
 extension FieldCheck {
-    /// The JSON Lines result: `{"valid", "kind"?, "normalized"?, "phone"?, "errors"}`, reasons in `language`.
+    /// The JSON Lines result: `{"valid", "kind"?, "normalized"?, "lookalikeKey"?, "phone"?, "errors"}`,
+    /// reasons in `language`.
     func write(to writer: inout JSONWriter, in language: ValidationError.Language) {
         writer.object { object in
             object.member("valid", .bool(isValid))
             if let kind { object.member("kind", .string(kind.rawValue)) }
             if let normalized { object.member("normalized", .string(normalized)) }
+            if let lookalikeKey { object.member("lookalikeKey", .string(lookalikeKey)) }
             if let phone {
                 object.member("phone") { writer in
                     writer.object { members in
@@ -21,7 +23,8 @@ extension FieldCheck {
     }
 
     /// The human result: `valid` or `invalid`, then `name: value` lines (kind, normalised value,
-    /// every phone output) or one `code: message` line per problem, messages in `language`.
+    /// a username's lookalike key, every phone output) or one `code: message` line per problem,
+    /// messages in `language`.
     func text(in language: ValidationError.Language) -> String {
         var lines = [isValid ? "valid" : "invalid"]
         if let kind { lines.append("kind: \(kind.rawValue)") }
@@ -33,6 +36,7 @@ extension FieldCheck {
         } else if let normalized {
             lines.append("normalized: \(normalized)")
         }
+        if let lookalikeKey { lines.append("lookalikeKey: \(lookalikeKey)") }
         if couldBeLocalPhoneNumber {
             lines.append("hint: " + ToolWords.localPhoneHint(in: language))
         }

@@ -8,7 +8,7 @@ import KiiIdentityExport
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Validate a user export (JSON Lines or CSV) and find uniqueness conflicts.",
+        abstract: "Validate a user export (JSON Lines or CSV): problems, conflicts and lookalike usernames.",
         discussion: """
             <file> ("-" for standard input) holds one user record per line as JSON ({"username", "email", \
             "phone", "country", "password", "displayName", "locale", "custom": {...}, "pseudo": true|false}) \
@@ -18,7 +18,10 @@ struct LintCommand: ParsableCommand {
 
             Every record is checked with the registration rules; valid records are compared for shared \
             keys: username case-insensitively, email by its key (domain lowercased), phone by E.164 \
-            whatever the form (+12015550123 and US-2015550123 collide). Lines count from 1 (a CSV \
+            whatever the form (+12015550123 and US-2015550123 collide). Valid records whose different \
+            usernames share a lookalike key (b0b and bob, paypa1 and paypal, rnodern and modern: Unicode \
+            TR39's skeleton, 0 as o, 1 as l, m as rn) are listed apart, as lookalike groups; they do not \
+            change the exit status. Display names follow --display-name-policy. Lines count from 1 (a CSV \
             header is line 1). The file is streamed, JSON Lines in blocks checked on every core (the report \
             does not depend on --threads): memory grows with the number of keys only. Lines \
             that are not UTF-8 or longer than 1 MiB are reported as problems of that line.

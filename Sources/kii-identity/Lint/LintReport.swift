@@ -1,8 +1,8 @@
 import KiiIdentity
 import KiiIdentityExport
 
-/// What `lint` found in an export: totals, problems per code, uniqueness conflicts and the first
-/// problems with their line numbers.
+/// What `lint` found in an export: totals, problems per code, uniqueness conflicts, usernames that
+/// look alike and the first problems with their line numbers.
 ///
 /// Records are added in line order. Memory grows with the number of distinct keys, 17 to 22
 /// bytes each (a ``ConflictTable``: fingerprints and first lines, not strings), not with the file.
@@ -76,12 +76,17 @@ struct LintReport {
     /// The conflicts, by the line of their first record, then username, email, phone.
     var conflicts: [ConflictTable.Conflict] { table.conflicts() }
 
-    /// Whether anything is wrong: an invalid record, a conflict, or a header problem.
+    /// The groups of valid records whose different usernames share a lookalike key, by their first line.
+    var lookalikes: [LookalikeGroup] { table.lookalikeGroups() }
+
+    /// Whether anything is wrong: an invalid record, a conflict, or a header problem (usernames
+    /// that look alike are listed, not counted as wrong: Kii takes them as different users).
     var hasProblems: Bool { problemCount > 0 || table.conflictCount() > 0 }
 
-    /// `{"phoneMetadata", "records", "valid", "invalid", "errorCounts", "conflicts", "problems"}`,
-    /// codes sorted, reasons in `language`; `phoneMetadata` is `{"source", "version"}`, and the
-    /// bundled release's `releaseDate`.
+    /// `{"phoneMetadata", "records", "valid", "invalid", "errorCounts", "conflicts", "lookalikes",
+    /// "problems"}`, codes sorted, reasons in `language`; `phoneMetadata` is `{"source", "version"}`,
+    /// and the bundled release's `releaseDate`; a lookalike group is `{"key", "lines", "usernames":
+    /// [{"username", "lines"}]}`.
     func json(in language: ValidationError.Language) -> String {
         var writer = JSONWriter()
         writer.object { object in
@@ -111,6 +116,26 @@ struct LintReport {
                         members.member("value", .string(conflict.value))
                         members.member("lines") { writer in
                             writer.array(conflict.lines) { writer, line in writer.value(.integer(line)) }
+                        }
+                    }
+                }
+            }
+            object.member("lookalikes") { writer in
+                writer.array(lookalikes) { writer, group in
+                    writer.object { members in
+                        members.member("key", .string(group.key))
+                        members.member("lines") { writer in
+                            writer.array(group.lines) { writer, line in writer.value(.integer(line)) }
+                        }
+                        members.member("usernames") { writer in
+                            writer.array(group.usernames) { writer, username in
+                                writer.object { members in
+                                    members.member("username", .string(username.username))
+                                    members.member("lines") { writer in
+                                        writer.array(username.lines) { writer, line in writer.value(.integer(line)) }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -160,6 +185,15 @@ struct LintReport {
             append(words.conflictsHeading)
             for conflict in conflicts {
                 append("  \(conflict.kind) \(conflict.value): " + words.lines(conflict.lines))
+            }
+        }
+        let lookalikes = lookalikes
+        if !lookalikes.isEmpty {
+            append("")
+            append(words.lookalikesHeading)
+            for group in lookalikes {
+                let usernames = group.usernames.map { words.username($0.username, lines: $0.lines) }
+                append("  \(group.key): " + (usernames.isEmpty ? words.lines(group.lines) : words.list(usernames)))
             }
         }
         if !problems.isEmpty {

@@ -12,13 +12,17 @@ struct RegistrationOptions: ParsableArguments {
 
     @OptionGroup var phonePolicy: PhonePolicyOption
 
+    @Option(help: DisplayNamePolicy.optionHelp)
+    var displayNamePolicy: DisplayNamePolicy = .kii
+
     /// The policy the records are checked under.
     var policy: RegistrationPolicy {
         RegistrationPolicy(
             emailVerification: emailVerification,
             phoneVerification: phoneVerification,
             mobileOnly: !phonePolicy.allowLandline,
-            phoneMetadata: phonePolicy.phoneMetadata.source
+            phoneMetadata: phonePolicy.phoneMetadata.source,
+            displayNamePolicy: displayNamePolicy
         )
     }
 }

@@ -43,6 +43,28 @@ struct ToolWords {
         }
     }
 
+    /// The heading of the groups of usernames that look alike.
+    var lookalikesHeading: String {
+        switch language {
+        case .english: "Lookalike usernames (one lookalike key, different usernames):"
+        case .japanese: "紛らわしいユーザー名（類似キーが同じ別々のユーザー名）:"
+        }
+    }
+
+    /// `b0b (line 2)`, `bob (lines 1, 3)`.
+    func username(_ name: String, lines numbers: [Int]) -> String {
+        let place = numbers.count == 1 ? line(numbers[0]) : lines(numbers)
+        switch language {
+        case .english: return "\(name) (\(place))"
+        case .japanese: return "\(name)（\(place)）"
+        }
+    }
+
+    /// `a, b`.
+    func list(_ items: [String]) -> String {
+        items.joined(separator: language == .japanese ? "、" : ", ")
+    }
+
     /// `lines 2, 5`.
     func lines(_ numbers: [Int]) -> String {
         let list = numbers.map(String.init)

@@ -120,7 +120,15 @@ extension Registration {
                 policy: policy
             ) == nil
         else { return nil }
-        if let displayName = record.displayName, !DisplayName.hasAllowedLength(displayName) { return nil }
+        if let displayName = record.displayName {
+            switch policy.displayNamePolicy {
+            case .kii: guard DisplayName.hasAllowedLength(displayName) else { return nil }
+            case .nickname:
+                guard DisplayName.isValid(String(decoding: displayName, as: UTF8.self), policy: .nickname) else {
+                    return nil
+                }
+            }
+        }
         if let locale = record.locale, !LocaleTag.isValidBytes(locale) { return nil }
         if let country = record.country, !RegionTable.contains(country) { return nil }
         if !record.custom.isEmpty, !record.custom.keys.allSatisfy(UserFields.isAllowedCustomName) { return nil }
