@@ -64,8 +64,7 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// `username=user_1 email=ann@example.com phone=+14155552671`.
     public var description: String {
-        (all.map { "\($0.kind)=\($0.key)" } + (usernameLookalike.map { ["lookalike=\($0)"] } ?? []))
-            .joined(separator: " ")
+        all.map { "\($0.kind)=\($0.key)" }.joined(separator: " ")
     }
 
     /// Decodes `{"username": ..., "email": ..., "phone": ...}` and checks each key is in its

@@ -63,38 +63,53 @@ enum NicknameProfile {
     private static func enforceASCII(_ raw: String) -> Result<String, ValidationError> {
         var raw = raw
         return raw.withUTF8 { bytes -> Result<String, ValidationError> in
-            var problems: [ValidationError.Problem] = []
-            var output: [UInt8] = []
-            var changed = false
-            var pendingSpace = false
+            // First the verdict, counting what the mapping would keep; the name is built only
+            // when it is accepted (a refused long name costs no copy).
+            var firstControl: Int? = nil
             var length = 0
-            for (index, byte) in bytes.enumerated() {
-                if byte < 0x20 || byte == 0x7F {
-                    if problems.isEmpty {
-                        problems.append(
-                            problem(.controlCharacter(Unicode.Scalar(byte), position: index + 1))
-                        )
-                    }
-                }
+            var pendingSpace = false
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
                 if byte == 0x20 {
-                    if length == 0 || pendingSpace { changed = true } else { pendingSpace = true }
+                    pendingSpace = length > 0
                     continue
                 }
+                if firstControl == nil && (byte < 0x20 || byte == 0x7F) { firstControl = index }
                 if pendingSpace {
-                    output.append(0x20)
                     length += 1
                     pendingSpace = false
                 }
-                output.append(byte)
                 length += 1
             }
-            if pendingSpace { changed = true }
             if length == 0 { return .failure(ValidationError([problem(.emptyAfterMapping)])) }
+            var problems: [ValidationError.Problem] = []
+            if let index = firstControl {
+                problems.append(problem(.controlCharacter(Unicode.Scalar(bytes[index]), position: index + 1)))
+            }
             if length > maximumLength {
                 problems.append(problem(.tooLongAfterMapping(maximum: maximumLength, length: length)))
             }
             if !problems.isEmpty { return .failure(ValidationError(problems)) }
-            return .success(changed ? String(decoding: output, as: UTF8.self) : String(decoding: bytes, as: UTF8.self))
+            return .success(
+                String(unsafeUninitializedCapacity: length) { output in
+                    var written = 0
+                    var pending = false
+                    for byte in bytes {
+                        if byte == 0x20 {
+                            pending = written > 0
+                            continue
+                        }
+                        if pending {
+                            output[written] = 0x20
+                            written += 1
+                            pending = false
+                        }
+                        output[written] = byte
+                        written += 1
+                    }
+                    return written
+                }
+            )
         }
     }
 
