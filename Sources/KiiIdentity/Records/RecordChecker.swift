@@ -135,9 +135,12 @@ struct RecordChecker {
         countryProblems: [ValidationError.Problem]
     ) -> UserRecord.Fields {
         let policy = displayNamePolicy
-        let displayName = fields.displayName.flatMap { raw in
-            check { () throws(ValidationError) in try DisplayName(raw, policy: policy) }
-        }
+        let displayName =
+            policy == .kii
+            ? field(DisplayName.self, fields.displayName)
+            : fields.displayName.flatMap { raw in
+                check { () throws(ValidationError) in try DisplayName(raw, policy: policy) }
+            }
         add(countryProblems)
         let locale = field(LocaleTag.self, fields.locale)
         customNames(fields.custom.keys)

@@ -20,14 +20,15 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
     /// `nil`: a key of its own kind beside the login kinds, which a service keeps unique too so
     /// that a username cannot pass for another's. Not a login identifier: ``all`` and ``keys``
     /// list the login kinds only.
-    public let usernameLookalike: String?
+    ///
+    /// - Complexity: O(*n*) each time it is read (a registration that is not stored pays nothing).
+    public var usernameLookalike: String? { username.map(UsernameLookalikes.key) }
 
     /// The keys of validated identifiers.
     public init(username: Username? = nil, email: EmailAddress? = nil, phone: PhoneNumber? = nil) {
         self.username = username?.normalized
         self.email = email?.normalized
         self.phone = phone?.e164
-        self.usernameLookalike = username?.lookalikeKey
     }
 
     /// The key of one login identifier (what a login form looks up).
@@ -83,7 +84,7 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
         phone = try key(.phone, .phone)
         // Derived from the username: a stored copy must be the username's.
         let lookalike = try container.decodeIfPresent(String.self, forKey: .usernameLookalike)
-        let expected = try username.map { try Username($0).lookalikeKey }
+        let expected = username.map(UsernameLookalikes.key)
         if let lookalike, lookalike != expected {
             throw DecodingError.dataCorruptedError(
                 forKey: .usernameLookalike,
@@ -91,7 +92,6 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
                 debugDescription: "not the username's lookalike key (expected \(expected ?? "none"))"
             )
         }
-        usernameLookalike = expected
     }
 
     public func encode(to encoder: any Encoder) throws {

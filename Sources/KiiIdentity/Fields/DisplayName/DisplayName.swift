@@ -33,15 +33,14 @@ public struct DisplayName: IdentityField {
     /// under ``DisplayNamePolicy/nickname``.
     public let normalized: String
 
-    /// The policy the name was checked under.
-    public let policy: DisplayNamePolicy
-
     /// Validates a display name under Kii's rule.
     ///
     /// - Throws: ``ValidationError`` with `missing` or `too_long`.
     /// - Complexity: O(*n*) up to 200 bytes, O(1) past them.
     public init(_ raw: String) throws(ValidationError) {
-        try self.init(raw, policy: .kii)
+        if let problem = Self.lengthProblem(raw) { throw ValidationError([problem]) }
+        rawValue = raw
+        normalized = raw
     }
 
     /// Validates a display name under `policy`.
@@ -63,7 +62,6 @@ public struct DisplayName: IdentityField {
             }
         }
         rawValue = raw
-        self.policy = policy
     }
 
     /// Whether `raw` is a valid display name under Kii's rule. Allocates nothing.
