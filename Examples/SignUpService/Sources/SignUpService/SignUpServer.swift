@@ -51,7 +51,11 @@ public struct SignUpServer: Sendable {
     ) async throws {
         self.configuration = configuration
         let pool = try await Self.makePool(configuration, logger: logger)
-        users = UserStore(pool: pool, hook: storeHook)
+        users = UserStore(
+            pool: pool,
+            refusesUsernameLookalikes: configuration.refusesUsernameLookalikes,
+            hook: storeHook
+        )
         let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
         let service = ServiceContext(
             users: users,

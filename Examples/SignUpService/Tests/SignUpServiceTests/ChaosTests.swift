@@ -251,7 +251,7 @@ import Testing
         var orphanKeys = -1
         /// Access tokens whose user is missing.
         var orphanTokens = -1
-        /// Users without exactly one username key and one email key.
+        /// Users without exactly one username key, one email key and the username's lookalike key.
         var usersWithoutTheirTwoKeys = -1
         /// Users.
         var users = -1
@@ -275,7 +275,8 @@ import Testing
                     SELECT COUNT(*) AS n FROM users u
                     WHERE (SELECT COUNT(*) FROM identity_keys k WHERE k.user_id = u.user_id AND k.kind = 'username') <> 1
                        OR (SELECT COUNT(*) FROM identity_keys k WHERE k.user_id = u.user_id AND k.kind = 'email') <> 1
-                       OR (SELECT COUNT(*) FROM identity_keys k WHERE k.user_id = u.user_id) <> 2
+                       OR (SELECT COUNT(*) FROM identity_keys k WHERE k.user_id = u.user_id AND k.kind = 'lookalike') <> 1
+                       OR (SELECT COUNT(*) FROM identity_keys k WHERE k.user_id = u.user_id) <> 3
                     """
                 )
                 found.users = try await count("SELECT COUNT(*) AS n FROM users")

@@ -10,7 +10,9 @@ import Testing
         #expect(configuration.port == 8080)
         #expect(configuration.database == .sqliteFile(path: "signup.sqlite"))
         #expect(configuration.bcryptCost == 12)
-        #expect(configuration.policy == RegistrationPolicy())
+        #expect(configuration.policy == RegistrationPolicy(displayNamePolicy: .nickname))
+        #expect(configuration.policy.displayNamePolicy == .nickname)
+        #expect(configuration.refusesUsernameLookalikes)
         #expect(!configuration.development)
         #expect(configuration.app == .development)
         #expect(configuration.tokenLifetime == 86_400)
@@ -82,7 +84,12 @@ import Testing
         #expect(configuration.bcryptCost == 4)
         #expect(
             configuration.policy
-                == RegistrationPolicy(emailVerification: true, phoneVerification: true, exposeFullUserData: true)
+                == RegistrationPolicy(
+                    emailVerification: true,
+                    phoneVerification: true,
+                    exposeFullUserData: true,
+                    displayNamePolicy: .nickname
+                )
         )
         #expect(configuration.tokenLifetime == 60)
         #expect(configuration.loginFailuresPerMinute == 9)
@@ -106,6 +113,8 @@ import Testing
         ("KII_APP_KEY", "my-key", "KII_APP_ID must be set with KII_APP_KEY"),
         ("ADDRESS_FAILURES_PER_MINUTE", "0", "ADDRESS_FAILURES_PER_MINUTE must be a whole number from 1 to 1000000"),
         ("TRUSTED_PROXY_HEADER", "X Forwarded", "TRUSTED_PROXY_HEADER must be an HTTP header name"),
+        ("DISPLAY_NAME_POLICY", "precis", "DISPLAY_NAME_POLICY must be nickname or kii"),
+        ("USERNAME_LOOKALIKES", "true", "USERNAME_LOOKALIKES must be refuse or allow"),
     ])
     func badSettingsNameTheVariable(name: String, value: String, message: String) {
         do {
@@ -114,6 +123,20 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func displayNamePolicyAndUsernameLookalikesFromTheEnvironment() throws {
+        let old = try ServiceConfiguration(environment: ["DISPLAY_NAME_POLICY": "kii", "USERNAME_LOOKALIKES": "allow"])
+        #expect(old.policy.displayNamePolicy == .kii)
+        #expect(!old.refusesUsernameLookalikes)
+        let new = try ServiceConfiguration(environment: [
+            "DISPLAY_NAME_POLICY": "Nickname", "USERNAME_LOOKALIKES": "REFUSE", "EMAIL_VERIFICATION": "true",
+        ])
+        #expect(new.policy == RegistrationPolicy(emailVerification: true, displayNamePolicy: .nickname))
+        #expect(new.refusesUsernameLookalikes)
+        let empty = try ServiceConfiguration(environment: ["DISPLAY_NAME_POLICY": "", "USERNAME_LOOKALIKES": ""])
+        #expect(empty.policy.displayNamePolicy == .nickname)
+        #expect(empty.refusesUsernameLookalikes)
     }
 
     @Test func theAppIsTheDevelopmentAppOrBothVariables() throws {

@@ -29,7 +29,7 @@ import Testing
             #expect(created.status == 201)
             let counts = try await service.rowCounts()
             #expect(counts[.users] == 1)
-            #expect(counts[.identityKeys] == 3)
+            #expect(counts[.identityKeys] == 4)  // the username's lookalike key too
             #expect(counts[.verificationCodes] == 1)
             #expect(service.messages.count == 1)
         }

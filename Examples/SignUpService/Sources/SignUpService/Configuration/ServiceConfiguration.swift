@@ -20,6 +20,8 @@ public import KiiIdentity
 /// | `EMAIL_VERIFICATION`, `PHONE_VERIFICATION` | false | Kii's verification switches |
 /// | `EXPOSE_FULL_USER_DATA` | false | Kii's "Expose Full User Data to Others" |
 /// | `MOBILE_ONLY` | true | accept only mobile phone numbers |
+/// | `DISPLAY_NAME_POLICY` | `nickname` | display names under RFC 8266 (`nickname`, stored enforced) or Kii's rule (`kii`) |
+/// | `USERNAME_LOOKALIKES` | `refuse` | `refuse`: a username whose lookalike key another user holds is taken; `allow`: Kii's rule |
 /// | `DEVELOPMENT` | false | log verification codes (nothing sends them) |
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
 /// | `DATABASE_TIMEOUT_SECONDS` | 5 | a request waits this long for PostgreSQL, then is 503 |
@@ -51,8 +53,13 @@ public struct ServiceConfiguration: Sendable {
     public var verificationCodeLifetime: Int64 = 900
     /// The longest request body, in bytes.
     public var maxBodyBytes = 65_536
-    /// The sign-up policy: verification switches, phone rules, what others may read.
-    public var policy = RegistrationPolicy()
+    /// The sign-up policy: verification switches, phone rules, what others may read, and the
+    /// display-name rule (RFC 8266's ``DisplayNamePolicy/nickname`` by default, unlike the
+    /// library's: the service shows names to other users).
+    public var policy = RegistrationPolicy(displayNamePolicy: .nickname)
+    /// Whether a username whose lookalike key (``Username/lookalikeKey``: `b0b` for `bob`)
+    /// another user holds is taken, as the username itself would be: on by default.
+    public var refusesUsernameLookalikes = true
     /// Development mode: verification codes are logged (at notice level).
     public var development = false
     /// The size of the PostgreSQL pool.
@@ -120,6 +127,20 @@ public struct ServiceConfiguration: Sendable {
         if let on = try flag("EXPOSE_FULL_USER_DATA") { policy.exposeFullUserData = on }
         if let on = try flag("MOBILE_ONLY") { policy.mobileOnly = on }
         if let on = try flag("DEVELOPMENT") { development = on }
+        switch environment["DISPLAY_NAME_POLICY"]?.lowercased() {
+        case nil, "": break
+        case let text?:
+            guard let rule = DisplayNamePolicy(rawValue: text) else {
+                throw ConfigurationError(name: "DISPLAY_NAME_POLICY", reason: "must be nickname or kii")
+            }
+            policy.displayNamePolicy = rule
+        }
+        switch environment["USERNAME_LOOKALIKES"]?.lowercased() {
+        case nil, "": break
+        case "refuse": refusesUsernameLookalikes = true
+        case "allow": refusesUsernameLookalikes = false
+        default: throw ConfigurationError(name: "USERNAME_LOOKALIKES", reason: "must be refuse or allow")
+        }
         app = try Self.app(in: environment)
     }
 

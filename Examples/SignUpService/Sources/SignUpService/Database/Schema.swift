@@ -32,9 +32,15 @@ import SQLKit
 /// get one at the migration) and `password_reset_codes` (SHA-256 of each reset code).
 /// Version 3: `access_tokens.issued_at`, the order in which a user's tokens past
 /// `MAX_TOKENS_PER_USER` end (tokens of version 2 count as the oldest).
+/// Version 4: `identity_keys` takes a fourth kind, `lookalike` (a username's
+/// ``Username/lookalikeKey``, kept unique under the same primary key as the login keys); the
+/// table is rebuilt for its `CHECK` (SQLite cannot alter one), and every user of version 3 with
+/// a username gets its lookalike key unless an older user (by `created_at`, then `internal_id`)
+/// already took it: `ON CONFLICT DO NOTHING`, so users that pass for one another keep working
+/// and only the first holds the key.
 public enum Schema {
     /// The version this build of the service writes.
-    public static let version = 3
+    public static let version = 4
 
     /// Each migration's statements, the first for version 1. Every statement is one text for
     /// SQLite and PostgreSQL.
@@ -98,6 +104,20 @@ public enum Schema {
             """,
         ],
         ["ALTER TABLE access_tokens ADD COLUMN issued_at BIGINT NOT NULL DEFAULT 0"],
+        [
+            """
+            CREATE TABLE identity_keys_v4 (
+                kind TEXT NOT NULL CHECK (kind IN ('username', 'email', 'phone', 'lookalike')),
+                value TEXT NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+                PRIMARY KEY (kind, value)
+            )
+            """,
+            "INSERT INTO identity_keys_v4 (kind, value, user_id) SELECT kind, value, user_id FROM identity_keys",
+            "DROP TABLE identity_keys",
+            "ALTER TABLE identity_keys_v4 RENAME TO identity_keys",
+            "CREATE INDEX IF NOT EXISTS identity_keys_by_user ON identity_keys (user_id)",
+        ],
     ]
 
     /// Creates the tables, or applies the migrations the database has not had; safe to run from
@@ -121,6 +141,7 @@ public enum Schema {
                 for statement in statements { try await database.raw("\(unsafeRaw: statement)").run() }
             }
             if before < 2 { try await giveInternalIDs(in: database) }
+            if before < 4 { try await giveLookalikeKeys(in: database) }
             if current == nil {
                 try await database.raw("INSERT INTO signup_schema (version) VALUES (\(bind: migrations.count))").run()
             } else {
@@ -128,6 +149,24 @@ public enum Schema {
             }
             logger.info("schema migrated", metadata: ["from": "\(before)", "to": "\(migrations.count)"])
             return before
+        }
+    }
+
+    /// Gives each user with a username its lookalike key (version 4's kind), the oldest user
+    /// first; a key another user already holds is skipped.
+    private static func giveLookalikeKeys(in database: any SQLDatabase) async throws {
+        let rows = try await database.raw(
+            """
+            SELECT k.user_id, k.value FROM identity_keys k JOIN users u ON u.user_id = k.user_id
+            WHERE k.kind = 'username' ORDER BY u.created_at, u.internal_id, u.user_id
+            """
+        ).all()
+        for row in rows {
+            let userID = try row.decode(column: "user_id", as: String.self)
+            let username = try row.decode(column: "value", as: String.self)
+            guard let key = UserStore.lookalikeKey(ofUsernameKey: username) else { continue }
+            try await database.insert(into: "identity_keys").columns("kind", "value", "user_id")
+                .values(UserStore.lookalikeKind, key, userID).ignoringConflicts().run()
         }
     }
 

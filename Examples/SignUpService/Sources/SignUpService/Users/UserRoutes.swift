@@ -70,7 +70,10 @@ struct UserRoutes {
         let body = bytes.isEmpty ? KiiUserBody(members: [:]) : try KiiUserBody(bytes: bytes, update: false)
         let pseudo: PseudoUserRegistration
         do throws(ValidationError) {
-            pseudo = try PseudoUserRegistration(json: body.members)
+            pseudo = try PseudoUserRegistration(
+                json: body.members,
+                displayNamePolicy: service.policy.displayNamePolicy
+            )
         } catch {
             throw ServiceFailure(error)
         }

@@ -12,18 +12,42 @@ import SQLKit
 /// that do not come back are the taken ones, all of them at once, and the transaction is
 /// rolled back. There is no check-then-insert, so two sign-ups racing for one key cannot both
 /// win, on one instance or many.
+///
+/// A user with a username also holds a row of kind `lookalike`, the username's lookalike key
+/// (``Username/lookalikeKey``: `bob` for `b0b`), under the same primary key and in the same
+/// statement: a username whose key another user holds is taken as the username itself would be
+/// (``StoreError/taken(_:)`` names ``LoginKind/username``). With
+/// ``refusesUsernameLookalikes`` off no such row is written (a changed username still releases
+/// its old one).
 public struct UserStore: Sendable {
     /// The pool the store runs on.
     public let pool: any DatabasePool
+
+    /// Whether a new username takes its lookalike key too (`USERNAME_LOOKALIKES=refuse`).
+    public let refusesUsernameLookalikes: Bool
 
     /// Called at each ``StoreStep`` of a write; a test makes it throw to prove that nothing of a
     /// failed write remains. `nil` in production.
     let hook: (@Sendable (StoreStep) throws -> Void)?
 
-    /// A store on `pool`.
-    public init(pool: any DatabasePool, hook: (@Sendable (StoreStep) throws -> Void)? = nil) {
+    /// A store on `pool`; `refusesUsernameLookalikes` as the service's default.
+    public init(
+        pool: any DatabasePool,
+        refusesUsernameLookalikes: Bool = true,
+        hook: (@Sendable (StoreStep) throws -> Void)? = nil
+    ) {
         self.pool = pool
+        self.refusesUsernameLookalikes = refusesUsernameLookalikes
         self.hook = hook
+    }
+
+    /// The `kind` of a username's lookalike key in `identity_keys`.
+    static let lookalikeKind = "lookalike"
+
+    /// The lookalike key of a stored username key, or `nil` for a value that is no longer a
+    /// valid username (written under older rules).
+    static func lookalikeKey(ofUsernameKey value: String) -> String? {
+        try? Username(value).lookalikeKey
     }
 
     // MARK: Writes
@@ -33,10 +57,11 @@ public struct UserStore: Sendable {
     /// - Throws: ``StoreError/taken(_:)`` with every kind another user holds (nothing written).
     public func create(_ user: StoredUser, keys: [UniquenessKey], codes: [IssuedCode]) async throws {
         let hook = hook
+        let lookalikes = refusesUsernameLookalikes
         try await pool.transaction { database in
             try await Self.insert(user, into: database)
             try hook?(.afterUserRow)
-            try await Self.take(keys, for: user.userID, in: database)
+            try await Self.take(keys, lookalike: lookalikes, for: user.userID, in: database)
             try hook?(.afterKeys)
             try await CodeStore.replace(codes, of: user.userID, in: database)
             try hook?(.beforeCommit)
@@ -78,6 +103,7 @@ public struct UserStore: Sendable {
         _ decide: @escaping @Sendable (StoredUser) throws -> (UserChange, Extra)
     ) async throws -> (user: StoredUser, extra: Extra) {
         let hook = hook
+        let lookalikes = refusesUsernameLookalikes
         return try await pool.transaction { database in
             guard let current = try await Self.select(userID, in: database, forUpdate: true) else {
                 throw StoreError.userNotFound
@@ -103,8 +129,13 @@ public struct UserStore: Sendable {
                     "DELETE FROM identity_keys WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)"
                 ).run()
                 try await CodeStore.deleteCode(kind, of: userID, in: database)
+                if kind == .username {
+                    try await database.raw(
+                        "DELETE FROM identity_keys WHERE user_id = \(bind: userID) AND kind = \(bind: Self.lookalikeKind)"
+                    ).run()
+                }
             }
-            try await Self.take(change.newKeys, for: userID, in: database)
+            try await Self.take(change.newKeys, lookalike: lookalikes, for: userID, in: database)
             try hook?(.afterKeys)
             try await CodeStore.replace(change.codes, of: userID, in: database)
             if change.passwordHash != nil, let keeping = change.keepingTokenHash {
@@ -212,11 +243,14 @@ public struct UserStore: Sendable {
         }
     }
 
-    /// The keys stored for `userID`, in table order.
+    /// The login keys stored for `userID`, in table order (not its lookalike key).
     public func keys(of userID: String) async throws -> [UniquenessKey] {
         let rows = try await pool.withConnection { database in
             try await database.raw(
-                "SELECT kind, value FROM identity_keys WHERE user_id = \(bind: userID) ORDER BY kind"
+                """
+                SELECT kind, value FROM identity_keys
+                WHERE user_id = \(bind: userID) AND kind <> \(bind: Self.lookalikeKind) ORDER BY kind
+                """
             ).all()
         }
         let pairs = try rows.map { row in
@@ -230,6 +264,15 @@ public struct UserStore: Sendable {
                 throw StoreError.corruptKey(pair.kind)
             }
             return key
+        }
+    }
+
+    /// The lookalike key stored for `userID`, or `nil`.
+    public func lookalikeKey(of userID: String) async throws -> String? {
+        try await pool.withConnection { database in
+            try await database.raw(
+                "SELECT value FROM identity_keys WHERE user_id = \(bind: userID) AND kind = \(bind: Self.lookalikeKind)"
+            ).first(decodingColumn: "value", as: String.self)
         }
     }
 
@@ -247,19 +290,35 @@ public struct UserStore: Sendable {
         ).run()
     }
 
-    /// Inserts `keys` for `userID`; the kinds that do not come back are held by someone else.
-    /// Keys go in table order in every transaction, so that two PostgreSQL transactions waiting
-    /// on each other's keys cannot wait in a circle.
-    private static func take(_ keys: [UniquenessKey], for userID: String, in database: any SQLDatabase) async throws {
+    /// Inserts `keys` for `userID`, and with `lookalike` the username's lookalike key; the kinds
+    /// that do not come back are held by someone else (a lookalike key held by someone else is
+    /// the username taken). Keys go in table order in every transaction (username, email, phone,
+    /// lookalike), so that two PostgreSQL transactions waiting on each other's keys cannot wait
+    /// in a circle.
+    private static func take(
+        _ keys: [UniquenessKey],
+        lookalike: Bool,
+        for userID: String,
+        in database: any SQLDatabase
+    ) async throws {
         guard !keys.isEmpty else { return }
         let ordered = keys.sorted { $0.kind < $1.kind }
+        var rows = ordered.map { (kind: $0.kind.rawValue, value: $0.value) }
+        if lookalike, let username = ordered.first(where: { $0.kind == .username }),
+            let key = lookalikeKey(ofUsernameKey: username.value)
+        {
+            rows.append((kind: lookalikeKind, value: key))
+        }
         var insert = database.insert(into: "identity_keys").columns("kind", "value", "user_id")
-        for key in ordered { insert = insert.values(key.kind.rawValue, key.value, userID) }
+        for row in rows { insert = insert.values(row.kind, row.value, userID) }
         let inserted = try await insert.ignoringConflicts().returning("kind").all(
             decodingColumn: "kind",
             as: String.self
         )
-        let taken = ordered.map(\.kind).filter { !inserted.contains($0.rawValue) }
+        var taken = ordered.map(\.kind).filter { !inserted.contains($0.rawValue) }
+        if rows.count > ordered.count, !inserted.contains(lookalikeKind), !taken.contains(.username) {
+            taken.insert(.username, at: 0)
+        }
         if !taken.isEmpty { throw StoreError.taken(taken) }
     }
 

@@ -52,7 +52,7 @@ struct TestDatabase: Sendable {
 
     /// Runs one statement on a connection of its own.
     static func execute(_ sql: String, at location: PostgresLocation) async throws {
-        let configuration = PostgresConnection.Configuration(
+        var configuration = PostgresConnection.Configuration(
             host: location.host,
             port: location.port,
             username: location.username,
@@ -60,6 +60,10 @@ struct TestDatabase: Sendable {
             database: location.database,
             tls: .disable
         )
+        // A test's own schema (set after `CREATE SCHEMA`): its statements run there.
+        if let searchPath = location.searchPath {
+            configuration.options.additionalStartupParameters = [("search_path", searchPath)]
+        }
         let connection = try await PostgresConnection.connect(
             configuration: configuration,
             id: 1,

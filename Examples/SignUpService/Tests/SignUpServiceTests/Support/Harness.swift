@@ -222,6 +222,10 @@ enum Setting: Sendable {
     case trustedProxyHeader(HTTPField.Name)
     /// The service hashes and checks passwords with this (a ``CountingHasher``, say).
     case hasher(any PasswordHashing)
+    /// `DISPLAY_NAME_POLICY=kii`: Kii's rule for display names.
+    case kiiDisplayNames
+    /// `USERNAME_LOOKALIKES=allow`: lookalike usernames are not taken.
+    case allowUsernameLookalikes
 
     func apply(to configuration: inout ServiceConfiguration) {
         switch self {
@@ -240,6 +244,8 @@ enum Setting: Sendable {
         case .idleTimeout(let seconds): configuration.idleTimeout = seconds
         case .trustedProxyHeader(let name): configuration.trustedProxyHeader = name
         case .hasher: break
+        case .kiiDisplayNames: configuration.policy.displayNamePolicy = .kii
+        case .allowUsernameLookalikes: configuration.refusesUsernameLookalikes = false
         }
     }
 }
