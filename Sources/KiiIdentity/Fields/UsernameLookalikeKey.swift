@@ -33,56 +33,48 @@ enum UsernameLookalikes {
         return table
     }()
 
-    /// The bytes that have a skeleton, each repeated across a chunk for the scan.
-    static let mappedChunks: [ByteChunks.Chunk] = UnicodeTables.usernameLookalikes.map {
-        ByteChunks.Chunk(repeating: $0.character)
-    }
-
-    /// Whether some byte of `bytes` has a skeleton: 16 bytes at a time.
-    static func hasMappedByte(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        _ mapped: UnsafeBufferPointer<ByteChunks.Chunk>
-    ) -> Bool {
-        !ByteChunks.allSatisfy(bytes) { chunk in
-            var any = ByteChunks.Lanes(repeating: false)
-            for byte in mapped { any .|= chunk .== byte }
-            return .!any
-        }
-    }
-
     /// The key of a normalised username (ASCII, lowercase): the string itself when no byte
-    /// maps, else one string of the exact length (inline, without a heap allocation, up to 15
-    /// bytes).
+    /// maps, else the skeleton, written on the stack in the same pass that looks for a mapped
+    /// byte and made a string once (inline, without a heap allocation, up to 15 bytes).
     static func key(_ normalized: String) -> String {
-        let found = mappedChunks.withUnsafeBufferPointer { mapped in
-            normalized.utf8.withContiguousStorageIfAvailable { hasMappedByte($0, mapped) }
+        let key = packed.withUnsafeBufferPointer { table in
+            normalized.utf8.withContiguousStorageIfAvailable { bytes in skeleton(of: bytes, table) }
         }
-        if found == false { return normalized }
-        return packed.withUnsafeBufferPointer { table in
-            normalized.withUTF8Bytes { bytes in
-                var length = 0
-                for byte in bytes {
-                    let entry = byte < 128 ? table[Int(byte)] : 0
-                    length += entry == 0 ? 1 : Int(entry >> 24)
-                }
-                // Built on the stack and read once: a small string (up to 15 bytes) needs no heap.
-                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { output in
-                    var written = 0
-                    for byte in bytes {
-                        let entry = byte < 128 ? table[Int(byte)] : 0
-                        if entry == 0 {
-                            output[written] = byte
-                            written += 1
-                        } else {
-                            for index in 0..<Int(entry >> 24) {
-                                output[written] = UInt8(truncatingIfNeeded: entry >> (8 * UInt32(index)))
-                                written += 1
-                            }
-                        }
+        switch key {
+        case .some(.some(let key)): return key
+        case .some(.none): return normalized
+        case .none:  // not contiguous (a bridged string): its bytes copied first
+            let bytes = Array(normalized.utf8)
+            let key = packed.withUnsafeBufferPointer { table in
+                bytes.withUnsafeBufferPointer { skeleton(of: $0, table) }
+            }
+            return key ?? normalized
+        }
+    }
+
+    /// The skeleton of `bytes`, or `nil` when no byte maps (the bytes are their own).
+    @inline(__always)
+    private static func skeleton(of bytes: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<UInt32>) -> String?
+    {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 3) { output -> String? in
+            var written = 0
+            var mapped: UInt32 = 0
+            for byte in bytes {
+                let entry = byte < 128 ? table[Int(byte)] : 0
+                mapped |= entry
+                if entry == 0 {
+                    output[written] = byte
+                    written &+= 1
+                } else {
+                    let count = Int(entry >> 24)
+                    for index in 0..<count {
+                        output[written &+ index] = UInt8(truncatingIfNeeded: entry >> (8 * UInt32(index)))
                     }
-                    return String(decoding: UnsafeBufferPointer(rebasing: output[..<written]), as: UTF8.self)
+                    written &+= count
                 }
             }
+            guard mapped != 0 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: output[..<written]), as: UTF8.self)
         }
     }
 }
