@@ -26,12 +26,43 @@ public struct DisplayName: IdentityField {
     @usableFromInline
     static let maximumBytes = lengths.upperBound * 4
 
+    /// The name as given, and the enforced name when the nickname policy changed it: one
+    /// string's size either way, so that a record holding a name copies no more than before.
+    private let storage: Storage
+
+    private enum Storage: Sendable {
+        /// The name as given is the one to store.
+        case given(String)
+        /// The nickname policy mapped the name: both forms, boxed.
+        case enforced(Enforced)
+    }
+
+    private final class Enforced: Sendable {
+        let raw: String
+        let normalized: String
+
+        init(raw: String, normalized: String) {
+            self.raw = raw
+            self.normalized = normalized
+        }
+    }
+
     /// The name as given.
-    public let rawValue: String
+    public var rawValue: String {
+        switch storage {
+        case .given(let name): name
+        case .enforced(let enforced): enforced.raw
+        }
+    }
 
     /// The name to store and show: as given under ``DisplayNamePolicy/kii``, the enforced name
     /// under ``DisplayNamePolicy/nickname``.
-    public let normalized: String
+    public var normalized: String {
+        switch storage {
+        case .given(let name): name
+        case .enforced(let enforced): enforced.normalized
+        }
+    }
 
     /// Validates a display name under Kii's rule.
     ///
@@ -39,8 +70,7 @@ public struct DisplayName: IdentityField {
     /// - Complexity: O(*n*) up to 200 bytes, O(1) past them.
     public init(_ raw: String) throws(ValidationError) {
         if let problem = Self.lengthProblem(raw) { throw ValidationError([problem]) }
-        rawValue = raw
-        normalized = raw
+        storage = .given(raw)
     }
 
     /// Validates a display name under `policy`.
@@ -54,14 +84,14 @@ public struct DisplayName: IdentityField {
         switch policy {
         case .kii:
             if let problem = Self.lengthProblem(raw) { throw ValidationError([problem]) }
-            normalized = raw
+            storage = .given(raw)
         case .nickname:
             switch NicknameProfile.enforce(raw) {
-            case .success(let enforced): normalized = enforced
+            case .success(let enforced):
+                storage = enforced == raw ? .given(raw) : .enforced(Enforced(raw: raw, normalized: enforced))
             case .failure(let error): throw error
             }
         }
-        rawValue = raw
     }
 
     /// Whether `raw` is a valid display name under Kii's rule. Allocates nothing.
