@@ -238,24 +238,22 @@ def generate():
     out.append(f"    /// Bytes of a record index in ``propertyBlocks``.\n    static let recordIndexWidth = {record_width}\n\n")
     out.append(f"    /// The RGI emoji sequences: {len(sequences)}, the longest {max(len(s) for s in sequences)} scalars.\n")
     out.append(f"    static let emojiSequenceCount = {len(sequences)}\n\n")
-    out.append(literal("propertyRecords", "The distinct code point records (see UnicodeScalarRecord)", distinct, 4))
-    out.append("\n")
-    out.append(literal("propertyIndex", "Per block of code points, the index of its block in propertyBlocks", index, 2))
-    out.append("\n")
-    out.append(literal("propertyBlocks", "The deduplicated blocks: per code point, its record's index", blocks, record_width))
-    out.append("\n")
-    out.append(literal("decompositionKeys", "The code points NFKD changes, ascending (Hangul syllables aside)", decomposition_keys, 3))
-    out.append("\n")
-    out.append(literal("decompositionOffsets", "Where each key's NFKD starts in decompositionScalars, and the end", decomposition_offsets, 2))
-    out.append("\n")
-    out.append(literal("decompositionScalars", "The NFKD of every key, one after another", decomposition_scalars, 3))
-    out.append("\n")
-    out.append(literal("compositionKeys", "first << 21 | second of each canonical pair, ascending", composition_keys, 6))
-    out.append("\n")
-    out.append(literal("compositions", "The primary composite of each pair, in compositionKeys' order", composites, 3))
-    out.append("\n")
-    out.append(literal("emojiSequences", "Each RGI emoji sequence as its length then its scalars, by first scalar, longest first", flat, 3))
-    out.append("\n")
+    tables = [
+        ("propertyRecords", "The distinct code point records (see UnicodeScalarRecord)", distinct, 4),
+        ("propertyIndex", "Per block of code points, the index of its block in propertyBlocks", index, 2),
+        ("propertyBlocks", "The deduplicated blocks: per code point, its record's index", blocks, record_width),
+        ("decompositionKeys", "The code points NFKD changes, ascending (Hangul syllables aside)", decomposition_keys, 3),
+        ("decompositionOffsets", "Where each key's NFKD starts in decompositionScalars, and the end",
+         decomposition_offsets, 2),
+        ("decompositionScalars", "The NFKD of every key, one after another", decomposition_scalars, 3),
+        ("compositionKeys", "first << 21 | second of each canonical pair, ascending", composition_keys, 6),
+        ("compositions", "The primary composite of each pair, in compositionKeys' order", composites, 3),
+        ("emojiSequences", "Each RGI emoji sequence as its length then its scalars, by first scalar, longest first",
+         flat, 3),
+    ]
+    for name, doc, values, width in tables:
+        out.append(literal(name, doc, values, width))
+        out.append("\n")
     out.append("    /// The TR39 skeleton of each character of the lowercased username alphabet that has one\n")
     out.append("    /// other than itself (ICU's uspoof_getSkeleton, lowercased).\n")
     out.append("    static let usernameLookalikes: [(character: UInt8, skeleton: StaticString)] = [\n")

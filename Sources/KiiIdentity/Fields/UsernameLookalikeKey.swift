@@ -38,18 +38,9 @@ enum UsernameLookalikes {
     /// byte and made a string once (inline, without a heap allocation, up to 15 bytes).
     static func key(_ normalized: String) -> String {
         let key = packed.withUnsafeBufferPointer { table in
-            normalized.utf8.withContiguousStorageIfAvailable { bytes in skeleton(of: bytes, table) }
+            normalized.withUTF8Bytes { bytes in skeleton(of: bytes, table) }
         }
-        switch key {
-        case .some(.some(let key)): return key
-        case .some(.none): return normalized
-        case .none:  // not contiguous (a bridged string): its bytes copied first
-            let bytes = Array(normalized.utf8)
-            let key = packed.withUnsafeBufferPointer { table in
-                bytes.withUnsafeBufferPointer { skeleton(of: $0, table) }
-            }
-            return key ?? normalized
-        }
+        return key ?? normalized
     }
 
     /// The skeleton of `bytes`, or `nil` when no byte maps (the bytes are their own).

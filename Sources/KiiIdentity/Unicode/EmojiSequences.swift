@@ -24,8 +24,4 @@ enum EmojiSequences {
         return 0
     }
 
-    /// Whether `scalars` is exactly one RGI emoji sequence.
-    static func isSequence(_ scalars: [UInt32]) -> Bool {
-        !scalars.isEmpty && match(scalars, at: 0, tables: .shared) == scalars.count
-    }
 }

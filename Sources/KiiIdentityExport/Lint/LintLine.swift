@@ -71,8 +71,10 @@ package enum LintLine {
         policy: RegistrationPolicy
     ) -> String? {
         guard let kind = kind.loginKind else {
-            // The record is valid: its username needs no second check.
-            if let username = flatRecord(bytes)?.username { return LookalikeKeys.key(ofUsername: username) }
+            // A reported conflict's value only (rare): the library's key of the record's username.
+            if let username = flatRecord(bytes)?.username {
+                return try? Username(String(decoding: username, as: UTF8.self)).lookalikeKey
+            }
             return fullCheck(bytes, policy: policy).keys?.usernameLookalike
         }
         if let record = flatRecord(bytes), let key = Registration.key(kind, of: record, policy: policy) { return key }

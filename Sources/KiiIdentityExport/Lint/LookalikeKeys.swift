@@ -56,19 +56,6 @@ package enum LookalikeKeys {
         return hasher.finish()
     }
 
-    /// The lookalike key of a valid username given as its bytes (any case): `try
-    /// Username(bytes).lookalikeKey`, without checking it again.
-    package static func key(ofUsername bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var key: [UInt8] = []
-        key.reserveCapacity(bytes.count + 4)
-        for byte in bytes {
-            let skeleton = skeletons[Int(byte & 0x7F)]
-            key.append(UInt8(truncatingIfNeeded: skeleton))
-            if skeleton > 0xFF { key.append(UInt8(truncatingIfNeeded: skeleton >> 8)) }
-        }
-        return String(decoding: key, as: UTF8.self)
-    }
-
     /// Every normalised username whose lookalike key is `key`, sorted, or `nil` when there are
     /// more than `limit` (`bob`: `b0b`, `bob`; a key with *n* `o`, `l` or `rn` has 2ⁿ).
     package static func usernames(withKey key: String, limit: Int) -> [String]? {

@@ -27,8 +27,7 @@ enum NicknameProfile {
         {
             return .failure(ValidationError([problem(.tooLong(maximum: maximumLength, unit: .characters))]))
         }
-        var copy = raw
-        switch copy.withUTF8(scanASCII) {
+        switch raw.withUTF8Bytes(scanASCII) {
         case .unicode: return enforceUnicode(raw)
         case .unchanged: return .success(raw)  // the usual name: nothing to map, nothing refused
         case .needsMapping: return enforceASCII(raw)
@@ -61,8 +60,7 @@ enum NicknameProfile {
     /// An ASCII name: the spaces trimmed and collapsed (NFKC changes no ASCII); the controls are
     /// the only characters the class refuses.
     private static func enforceASCII(_ raw: String) -> Result<String, ValidationError> {
-        var raw = raw
-        return raw.withUTF8 { bytes -> Result<String, ValidationError> in
+        return raw.withUTF8Bytes { bytes -> Result<String, ValidationError> in
             // First the verdict, counting what the mapping would keep; the name is built only
             // when it is accepted (a refused long name costs no copy).
             var firstControl: Int? = nil
