@@ -254,12 +254,29 @@ def generate():
     for name, doc, values, width in tables:
         out.append(literal(name, doc, values, width))
         out.append("\n")
-    out.append("    /// The TR39 skeleton of each character of the lowercased username alphabet that has one\n")
-    out.append("    /// other than itself (ICU's uspoof_getSkeleton, lowercased).\n")
-    out.append("    static let usernameLookalikes: [(character: UInt8, skeleton: StaticString)] = [\n")
+    # The username alphabet's skeletons, as what the key reads without building anything: the
+    # characters that map, compared 16 bytes at a time, and a switch from a byte to its skeleton.
+    if not 1 <= len(mapped) <= 4 or any(not 1 <= len(skeleton) <= 3 for _, skeleton in mapped):
+        raise SystemExit("the username key reads 1 to 4 mapped characters of 1 to 3 bytes: %r" % mapped)
+    characters = [ord(char) for char, _ in mapped]
+    characters += characters[-1:] * (4 - len(characters))
+    out.append("    /// The characters of the lowercased username alphabet whose TR39 skeleton (ICU's\n")
+    out.append("    /// uspoof_getSkeleton, lowercased) is not themselves, the last repeated to fill four lanes.\n")
+    out.append("    static var usernameLookalikeCharacters: SIMD4<UInt8> { SIMD4(%s) }\n\n"
+               % ", ".join("0x%02X" % c for c in characters))
+    out.append("    /// The TR39 skeleton of a byte of the lowercased username alphabet, packed (its length in\n")
+    out.append("    /// the top byte, its bytes below, the first lowest), or 0 when the byte is its own.\n")
+    out.append("    @inline(__always)\n")
+    out.append("    static func usernameLookalikeSkeleton(of byte: UInt8) -> UInt32 {\n")
+    out.append("        switch byte {\n")
     for char, skeleton in mapped:
-        out.append(f'        (UInt8(ascii: "{char}"), "{skeleton}"),\n')
-    out.append("    ]\n")
+        packed = len(skeleton) << 24
+        for index, letter in enumerate(skeleton):
+            packed |= ord(letter) << (8 * index)
+        out.append("        case 0x%02X: 0x%04X_%04X  // %s -> %s\n" % (ord(char), packed >> 16, packed & 0xFFFF, char, skeleton))
+    out.append("        default: 0\n")
+    out.append("        }\n")
+    out.append("    }\n")
     out.append("}\n")
     return "".join(out), {
         "records": len(distinct), "blocks": len(blocks) >> BLOCK_SHIFT, "decompositions": len(decomposition_keys),

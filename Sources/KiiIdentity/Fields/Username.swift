@@ -26,17 +26,24 @@ public struct Username: IdentityField {
     /// The ASCII-lowercased username: `loginName`, and the uniqueness key.
     public let normalized: String
 
+    /// Whether a byte of ``normalized`` has a confusable skeleton other than itself: when not,
+    /// ``lookalikeKey`` is ``normalized``. Found in the pass that validates the bytes.
+    let hasLookalikeBytes: Bool
+
     /// Validates a username.
     ///
     /// - Throws: ``ValidationError`` with `missing`, `too_short`, `too_long` or `invalid_character`.
     /// - Complexity: O(*n*), O(1) past the maximum length.
     public init(_ raw: String) throws(ValidationError) {
-        let problems = raw.withUTF8Bytes(Self.diagnose)
+        let (problems, marks) = raw.withUTF8Bytes { bytes in
+            let problems = Self.diagnose(bytes)
+            return (problems, problems.isEmpty ? UsernameLookalikes.marks(bytes) : UsernameLookalikes.Marks())
+        }
         guard problems.isEmpty else { throw ValidationError(problems) }
         rawValue = raw
         // Already lowercase (the usual case): the same string, not a copy.
-        normalized =
-            raw.withUTF8Bytes(FieldChecks.hasASCIICapital) ? raw.withUTF8Bytes(FieldChecks.asciiLowercased) : raw
+        normalized = marks.hasCapital ? raw.withUTF8Bytes(FieldChecks.asciiLowercased) : raw
+        hasLookalikeBytes = marks.hasLookalikeByte
     }
 
     /// Whether `raw` is a valid username. Allocates nothing.

@@ -13,59 +13,69 @@ extension Username {
     /// try Username("modern_1").lookalikeKey    // "rnodern_l"
     /// ```
     ///
-    /// - Complexity: O(*n*); the normalised string itself when no character maps.
-    public var lookalikeKey: String { UsernameLookalikes.key(normalized) }
+    /// - Complexity: O(1), the normalised string itself, when no character maps; else O(*n*).
+    public var lookalikeKey: String { hasLookalikeBytes ? UsernameLookalikes.skeleton(normalized) : normalized }
 }
 
 /// The username alphabet's confusable skeletons, from the generated table.
 enum UsernameLookalikes {
-    /// Per ASCII byte, its skeleton packed: the length in the top byte and up to three bytes
-    /// below, first in the lowest; 0 for a byte that is its own skeleton.
-    static let packed: [UInt32] = {
-        var table = [UInt32](repeating: 0, count: 128)
-        for (character, skeleton) in UnicodeTables.usernameLookalikes {
-            let count = skeleton.utf8CodeUnitCount
-            precondition(count >= 1 && count <= 3, "a username skeleton of \(count) bytes")
-            var entry = UInt32(count) << 24
-            for index in 0..<count { entry |= UInt32(skeleton.utf8Start[index]) << (8 * UInt32(index)) }
-            table[Int(character)] = entry
-        }
-        return table
-    }()
-
-    /// The key of a normalised username (ASCII, lowercase): the string itself when no byte
-    /// maps, else the skeleton, written on the stack in the same pass that looks for a mapped
-    /// byte and made a string once (inline, without a heap allocation, up to 15 bytes).
-    static func key(_ normalized: String) -> String {
-        let key = packed.withUnsafeBufferPointer { table in
-            normalized.withUTF8Bytes { bytes in skeleton(of: bytes, table) }
-        }
-        return key ?? normalized
+    /// What a valid username's bytes hold, found 16 at a time.
+    struct Marks {
+        /// An ASCII capital: the normalised form is a lowercased copy.
+        var hasCapital = false
+        /// A byte whose lowercase form maps: the lookalike key is not the normalised form.
+        var hasLookalikeByte = false
     }
 
-    /// The skeleton of `bytes`, or `nil` when no byte maps (the bytes are their own).
+    /// The marks of a valid username's bytes.
     @inline(__always)
-    private static func skeleton(of bytes: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<UInt32>) -> String?
-    {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 3) { output -> String? in
-            var written = 0
-            var mapped: UInt32 = 0
+    static func marks(_ bytes: UnsafeBufferPointer<UInt8>) -> Marks {
+        typealias Chunk = ByteChunks.Chunk
+        let mapped = UnicodeTables.usernameLookalikeCharacters
+        var capitals = Chunk(repeating: 0)
+        var lookalikes = Chunk(repeating: 0)
+        ByteChunks.forEach(bytes) { chunk in
+            let capital = ByteChunks.bits(ByteChunks.lanes(of: chunk, in: 0x41...0x5A))
+            let lowered = chunk | (capital & Chunk(repeating: 0x20))
+            capitals |= capital
+            lookalikes |= ByteChunks.bits(
+                (lowered .== Chunk(repeating: mapped[0])) .| (lowered .== Chunk(repeating: mapped[1]))
+                    .| (lowered .== Chunk(repeating: mapped[2])) .| (lowered .== Chunk(repeating: mapped[3]))
+            )
+        }
+        return Marks(hasCapital: ByteChunks.isAnySet(capitals), hasLookalikeByte: ByteChunks.isAnySet(lookalikes))
+    }
+
+    /// The key of a normalised username (ASCII, lowercase): the string itself when no byte
+    /// maps, else its skeleton.
+    static func key(_ normalized: String) -> String {
+        normalized.withUTF8Bytes(marks).hasLookalikeByte ? skeleton(normalized) : normalized
+    }
+
+    /// The skeleton of a normalised username (ASCII, lowercase): its length counted, then the
+    /// string written in place (inline, without a heap allocation, up to 15 bytes).
+    static func skeleton(_ normalized: String) -> String {
+        normalized.withUTF8Bytes { bytes in
+            var length = bytes.count
             for byte in bytes {
-                let entry = byte < 128 ? table[Int(byte)] : 0
-                mapped |= entry
-                if entry == 0 {
-                    output[written] = byte
-                    written &+= 1
-                } else {
-                    let count = Int(entry >> 24)
-                    for index in 0..<count {
-                        output[written &+ index] = UInt8(truncatingIfNeeded: entry >> (8 * UInt32(index)))
-                    }
-                    written &+= count
-                }
+                length &+= max(Int(UnicodeTables.usernameLookalikeSkeleton(of: byte) >> 24), 1) &- 1
             }
-            guard mapped != 0 else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: output[..<written]), as: UTF8.self)
+            return String(unsafeUninitializedCapacity: length) { output in
+                var written = 0
+                for byte in bytes {
+                    let skeleton = UnicodeTables.usernameLookalikeSkeleton(of: byte)
+                    if skeleton == 0 {
+                        output[written] = byte
+                        written &+= 1
+                    } else {
+                        for index in 0..<Int(skeleton >> 24) {
+                            output[written] = UInt8(truncatingIfNeeded: skeleton >> (8 &* UInt32(index)))
+                            written &+= 1
+                        }
+                    }
+                }
+                return written
+            }
         }
     }
 }

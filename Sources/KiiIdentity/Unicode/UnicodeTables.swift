@@ -2256,11 +2256,19 @@ enum UnicodeTables {
         AgAA+PoB+/MBAgAA+PoB/PMBAgAA+PoB/fMBAgAA+PoB/vMBAgAA+PoB//MBAQAA+PoB
         """
 
-    /// The TR39 skeleton of each character of the lowercased username alphabet that has one
-    /// other than itself (ICU's uspoof_getSkeleton, lowercased).
-    static let usernameLookalikes: [(character: UInt8, skeleton: StaticString)] = [
-        (UInt8(ascii: "m"), "rn"),
-        (UInt8(ascii: "0"), "o"),
-        (UInt8(ascii: "1"), "l"),
-    ]
+    /// The characters of the lowercased username alphabet whose TR39 skeleton (ICU's
+    /// uspoof_getSkeleton, lowercased) is not themselves, the last repeated to fill four lanes.
+    static var usernameLookalikeCharacters: SIMD4<UInt8> { SIMD4(0x6D, 0x30, 0x31, 0x31) }
+
+    /// The TR39 skeleton of a byte of the lowercased username alphabet, packed (its length in
+    /// the top byte, its bytes below, the first lowest), or 0 when the byte is its own.
+    @inline(__always)
+    static func usernameLookalikeSkeleton(of byte: UInt8) -> UInt32 {
+        switch byte {
+        case 0x6D: 0x0200_6E72  // m -> rn
+        case 0x30: 0x0100_006F  // 0 -> o
+        case 0x31: 0x0100_006C  // 1 -> l
+        default: 0
+        }
+    }
 }
