@@ -5,9 +5,10 @@ import PackageDescription
 // - shipped: CPhoneNumberShims (C++ over libphonenumber, a plain C header) <- KiiIdentity (pure
 //   Swift; only Phone/LibPhoneNumber imports the shim) <- KiiIdentityExport (user exports) <-
 //   kii-identity (the tool, under the CommandLineTool trait);
-// - for the tests, the fuzz targets and the benchmark only, never a product: KiiIdentityProbes
-//   (the phone engine beside libphonenumber, over `package` API), KiiIdentityFuzzChecks,
-//   CPhoneNumberBaseline and CMallocCounter.
+// - for the tests, the fuzz targets and the benchmark only, never a product:
+//   KiiIdentityFuzzChecks, CPhoneNumberBaseline and CMallocCounter; they reach the library's
+//   internals through the `Probes` SPI (`@_spi(Probes) import KiiIdentity`: the phone engine
+//   beside libphonenumber, Sources/KiiIdentity/Probes).
 
 let strictSwift: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -17,7 +18,9 @@ let strictSwift: [SwiftSetting] = [
 
 /// The fuzz targets under Tests/Fuzz/<Name>, one libFuzzer target per entry family; built
 /// without -DFUZZING, each replays the files it is given.
-let fuzzTargets = ["FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines", "PhoneDifferential", "DisplayNames"]
+let fuzzTargets = [
+    "FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines", "PhoneDifferential", "DisplayNames",
+]
 
 let package = Package(
     name: "KiiIdentity",
@@ -95,18 +98,10 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
-        // The compiled phone engine beside libphonenumber, over the library's `package` API:
-        // for the tests, the fuzz targets and the benchmark only, never a product.
-        .target(
-            name: "KiiIdentityProbes",
-            dependencies: ["KiiIdentity"],
-            path: "Tests/Probes",
-            swiftSettings: strictSwift
-        ),
         .executableTarget(
             name: "KiiIdentityBenchmark",
             dependencies: [
-                "KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "KiiIdentityFuzzChecks", "CPhoneNumberShims",
+                "KiiIdentity", "KiiIdentityExport", "KiiIdentityFuzzChecks",
                 "CPhoneNumberBaseline", "CMallocCounter",
             ],
             path: "Benchmarks/KiiIdentityBenchmark",
@@ -116,7 +111,6 @@ let package = Package(
             name: "KiiIdentityTests",
             dependencies: [
                 "KiiIdentity",
-                "KiiIdentityProbes",
                 "CPhoneNumberShims",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 "KiiIdentityFuzzChecks",
@@ -138,7 +132,7 @@ let package = Package(
         // Fuzzing: the properties, shared by the fuzzers and FuzzCorpusReplayTests.
         .target(
             name: "KiiIdentityFuzzChecks",
-            dependencies: ["KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "CPhoneNumberShims"],
+            dependencies: ["KiiIdentity", "KiiIdentityExport"],
             path: "Tests/Fuzz/Checks",
             swiftSettings: strictSwift
         ),

@@ -1,7 +1,6 @@
 import Foundation
-import KiiIdentity
-import KiiIdentityExport
-import KiiIdentityProbes
+@_spi(Probes) import KiiIdentity
+@_spi(Probes) import KiiIdentityExport
 
 /// Registration of records, and lint throughput on `Fixtures/sample-users.jsonl`.
 ///
@@ -31,12 +30,11 @@ struct RecordScenarios {
         }
     }
 
-    /// The default policy with phone verdicts from libphonenumber itself: the rows of the
-    /// engine before the compiled one, in the same run.
-    static let previousEngine = PhoneEngineProbe.libphonenumber(RegistrationPolicy())
-
-    /// Validates one decoded record; returns its uniqueness keys' count, or `nil` when invalid.
-    static func check(_ record: ExportRecord, policy: RegistrationPolicy = RegistrationPolicy()) -> Int? {
+    /// Validates one decoded record under the default policy, through the public initialiser,
+    /// or with its phone verdicts from `engine` (libphonenumber itself for the rows of the engine
+    /// before the compiled one, in the same run); returns its uniqueness keys' count, or `nil`
+    /// when invalid.
+    static func check(_ record: ExportRecord, phoneVerdicts engine: PhoneEngineProbe.Engine? = nil) -> Int? {
         if record.pseudo == true {
             let pseudo = try? PseudoUserRegistration(
                 fields: record.fields,
@@ -45,15 +43,19 @@ struct RecordScenarios {
             )
             return pseudo != nil ? 0 : nil
         }
-        guard
-            let registration = try? Registration(
-                identity: record.identity,
-                password: record.password ?? "",
-                fields: record.fields,
-                policy: policy
-            )
-        else { return nil }
-        return registration.uniquenessKeys.all.count
+        let password = record.password ?? ""
+        let registration =
+            if let engine {
+                try? Registration(
+                    identity: record.identity,
+                    password: password,
+                    fields: record.fields,
+                    phoneVerdicts: engine
+                )
+            } else {
+                try? Registration(identity: record.identity, password: password, fields: record.fields)
+            }
+        return registration?.uniquenessKeys.all.count
     }
 
     /// Every field check a registration of `record` runs, each field's own initialiser (value or
@@ -102,7 +104,7 @@ struct RecordScenarios {
                     return Self.fieldChecks(record)
                 },
                 Contender(name: "previous engine (libphonenumber phones)", role: .baseline) { index in
-                    guard let record = records[index], let keys = Self.check(record, policy: Self.previousEngine)
+                    guard let record = records[index], let keys = Self.check(record, phoneVerdicts: .libphonenumber)
                     else { return false }
                     Sink.value &+= keys
                     return true
@@ -135,7 +137,7 @@ struct RecordScenarios {
                 },
                 Contender(name: "previous engine (libphonenumber phones)", role: .baseline) { index in
                     guard case .success(let record) = decoder.decodeRecord(from: lines[index]) else { return false }
-                    let check = RecordCheck(record, policy: Self.previousEngine)
+                    let check = RecordCheck(record, policy: policy, phoneVerdicts: .libphonenumber)
                     Sink.value &+= check.keys?.all.count ?? 0
                     return check.isValid
                 },

@@ -73,7 +73,45 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         fields: UserFields = UserFields(),
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
+        try self.init(
+            identity: identity,
+            password: password,
+            fields: fields,
+            policy: policy,
+            checker: RecordChecker(displayNamePolicy: policy.displayNamePolicy)
+        )
+    }
+
+    /// Validates a sign-up as ``init(identity:password:fields:policy:)`` does, with its phone
+    /// verdicts from `phoneVerdicts` (libphonenumber itself reads the system metadata, whatever
+    /// the policy's).
+    @_spi(Probes)
+    public init(
+        identity: IdentityData,
+        password: String,
+        fields: UserFields = UserFields(),
+        policy: RegistrationPolicy = RegistrationPolicy(),
+        phoneVerdicts: PhoneEngineProbe.Engine
+    ) throws(ValidationError) {
+        var policy = policy
         var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
+        if phoneVerdicts == .libphonenumber {
+            policy.phoneMetadata = .system
+            checker.phoneEngine = .libphonenumber
+        }
+        try self.init(identity: identity, password: password, fields: fields, policy: policy, checker: checker)
+    }
+
+    /// Validates a sign-up with `checker`'s problems and settings.
+    @inline(__always)
+    private init(
+        identity: IdentityData,
+        password: String,
+        fields: UserFields,
+        policy: RegistrationPolicy,
+        checker: consuming RecordChecker
+    ) throws(ValidationError) {
+        var checker = checker
         let body = Self.check(identity: identity, password: password, fields: fields, policy: policy, into: &checker)
         if let problem = RegistrationTable.problem(
             username: identity.username != nil,
