@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Probes) import KiiIdentity
-@_spi(Probes) import KiiIdentityExport
+@_spi(Probes) @_spi(ToolInternals) import KiiIdentityExport
 
 /// Registration of records, and lint throughput on `Fixtures/sample-users.jsonl`.
 ///
@@ -30,11 +30,28 @@ struct RecordScenarios {
         }
     }
 
-    /// Validates one decoded record under the default policy, through the public initialiser,
-    /// or with its phone verdicts from `engine` (libphonenumber itself for the rows of the engine
-    /// before the compiled one, in the same run); returns its uniqueness keys' count, or `nil`
-    /// when invalid.
-    static func check(_ record: ExportRecord, phoneVerdicts engine: PhoneEngineProbe.Engine? = nil) -> Int? {
+    /// Validates one decoded record under the default policy; returns its uniqueness keys'
+    /// count, or `nil` when invalid.
+    static func check(_ record: ExportRecord) -> Int? {
+        register(record) { identity, password, fields throws(ValidationError) in
+            try Registration(identity: identity, password: password, fields: fields)
+        }
+    }
+
+    /// As ``check(_:)``, with phone verdicts from libphonenumber itself: the rows of the engine
+    /// before the compiled one, in the same run.
+    static func checkWithPreviousEngine(_ record: ExportRecord) -> Int? {
+        register(record) { identity, password, fields throws(ValidationError) in
+            try Registration(identity: identity, password: password, fields: fields, phoneVerdicts: .libphonenumber)
+        }
+    }
+
+    /// A pseudo user's registration, or `registration` of a user's identity, password and fields.
+    @inline(__always)
+    private static func register(
+        _ record: ExportRecord,
+        _ registration: (IdentityData, String, UserFields) throws(ValidationError) -> Registration
+    ) -> Int? {
         if record.pseudo == true {
             let pseudo = try? PseudoUserRegistration(
                 fields: record.fields,
@@ -43,19 +60,10 @@ struct RecordScenarios {
             )
             return pseudo != nil ? 0 : nil
         }
-        let password = record.password ?? ""
-        let registration =
-            if let engine {
-                try? Registration(
-                    identity: record.identity,
-                    password: password,
-                    fields: record.fields,
-                    phoneVerdicts: engine
-                )
-            } else {
-                try? Registration(identity: record.identity, password: password, fields: record.fields)
-            }
-        return registration?.uniquenessKeys.all.count
+        guard let registration = try? registration(record.identity, record.password ?? "", record.fields) else {
+            return nil
+        }
+        return registration.uniquenessKeys.all.count
     }
 
     /// Every field check a registration of `record` runs, each field's own initialiser (value or
@@ -104,7 +112,7 @@ struct RecordScenarios {
                     return Self.fieldChecks(record)
                 },
                 Contender(name: "previous engine (libphonenumber phones)", role: .baseline) { index in
-                    guard let record = records[index], let keys = Self.check(record, phoneVerdicts: .libphonenumber)
+                    guard let record = records[index], let keys = Self.checkWithPreviousEngine(record)
                     else { return false }
                     Sink.value &+= keys
                     return true
@@ -124,8 +132,7 @@ struct RecordScenarios {
             contenders: [
                 Contender(name: "lint line (decode in place, check, key fingerprints)", role: .engine) { index in
                     lines[index].withUnsafeBufferPointer { bytes in
-                        guard case .valid(let keys) = LintLine.check(bytes, policy: policy) else { return false }
-                        Sink.value &+= keys.username == nil ? 0 : 1
+                        guard case .valid = LintLine.check(bytes, policy: policy) else { return false }
                         return true
                     }
                 },

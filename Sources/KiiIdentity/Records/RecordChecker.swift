@@ -91,16 +91,13 @@ struct RecordChecker {
         guard let raw else { return nil }
         let engine = phoneEngine ?? policy.engine
         do {
-            return try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
-                if typed {
-                    return try PhoneResolver.userInput(
-                        bytes,
-                        country: country?.rawValue,
-                        policy: policy,
-                        engine: engine
-                    )
+            if typed {
+                return try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
+                    try PhoneResolver.userInput(bytes, country: country?.rawValue, policy: policy, engine: engine)
                 }
-                return try PhoneResolver.strict(
+            }
+            return try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
+                try PhoneResolver.strict(
                     raw,
                     bytes,
                     form: PhoneInputForm(bytes),

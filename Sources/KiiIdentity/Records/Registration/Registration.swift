@@ -73,13 +73,9 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         fields: UserFields = UserFields(),
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
-        try self.init(
-            identity: identity,
-            password: password,
-            fields: fields,
-            policy: policy,
-            checker: RecordChecker(displayNamePolicy: policy.displayNamePolicy)
-        )
+        var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
+        let body = try Self.checked(identity: identity, password: password, fields: fields, policy: policy, &checker)
+        self.init(body: body, policy: policy)
     }
 
     /// Validates a sign-up as ``init(identity:password:fields:policy:)`` does, with its phone
@@ -99,20 +95,20 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
             policy.phoneMetadata = .system
             checker.phoneEngine = .libphonenumber
         }
-        try self.init(identity: identity, password: password, fields: fields, policy: policy, checker: checker)
+        let body = try Self.checked(identity: identity, password: password, fields: fields, policy: policy, &checker)
+        self.init(body: body, policy: policy)
     }
 
-    /// Validates a sign-up with `checker`'s problems and settings.
+    /// The body of a valid sign-up; every problem, the table's included, thrown.
     @inline(__always)
-    private init(
+    private static func checked(
         identity: IdentityData,
         password: String,
         fields: UserFields,
         policy: RegistrationPolicy,
-        checker: consuming RecordChecker
-    ) throws(ValidationError) {
-        var checker = checker
-        let body = Self.check(identity: identity, password: password, fields: fields, policy: policy, into: &checker)
+        _ checker: inout RecordChecker
+    ) throws(ValidationError) -> RegistrationRequestBody {
+        let body = check(identity: identity, password: password, fields: fields, policy: policy, into: &checker)
         if let problem = RegistrationTable.problem(
             username: identity.username != nil,
             email: identity.email != nil,
@@ -122,7 +118,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
             checker.add([problem])
         }
         try checker.finish()
-        self.init(body: body!, policy: policy)
+        return body!
     }
 
     /// Validates a sign-up request body as JSON members: Kii's names for the predefined
