@@ -160,10 +160,14 @@ format:
 	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks Examples
 
 # Validation throughput with same-run baselines. ARGS=--quick for the CI smoke run,
-# ARGS="--filter email --json" and so on; see `kii-identity-bench --help`.
+# ARGS="--filter email --json" and so on; see `kii-identity-bench --help`. The benchmark is a
+# package of its own (Benchmarks/Package.swift) that depends on this one by path; as for
+# `make example`, its build plan is dropped first so that SwiftPM sees this package's new files.
 BENCH_SCRATCH ?= .build-bench
+BENCH_BUILD = -c release --package-path Benchmarks --scratch-path $(BENCH_SCRATCH)
 bench: deps
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench $(TOOL_TRAIT)
+	rm -f $(BENCH_SCRATCH)/release/description.json
+	$(SWIFT) build $(BENCH_BUILD) --product kii-identity-bench
 	$(BENCH_SCRATCH)/release/kii-identity-bench $(ARGS)
 
 bench-quick: deps
@@ -176,9 +180,10 @@ bench-quick: deps
 # alone). LINT_SIZES=1,2 for a shorter run; ARGS="--rounds 5" for more runs (median; default 3).
 LINT_SIZES ?= 1,2,10
 bench-lint: deps
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity-bench $(TOOL_TRAIT)
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product kii-identity $(TOOL_TRAIT)
-	$(BENCH_SCRATCH)/release/kii-identity-bench --lint-tool $(BENCH_SCRATCH)/release/kii-identity \
+	rm -f $(BENCH_SCRATCH)/release/description.json
+	$(SWIFT) build $(BENCH_BUILD) --product kii-identity-bench
+	$(SWIFT) build -c release --product kii-identity $(TOOL_TRAIT)
+	$(BENCH_SCRATCH)/release/kii-identity-bench --lint-tool .build/release/kii-identity \
 		--lint-exports $(BENCH_SCRATCH)/lint-exports --lint-sizes $(LINT_SIZES) $(ARGS)
 
 # The sign-up service under load: wrk on loopback against the release build, on SQLite
@@ -203,14 +208,17 @@ chaos: deps
 
 # Fuzzing: each libFuzzer target runs FUZZ_SECONDS with its corpus, Fixtures/fuzz/<Name>
 # (new inputs go to $(FUZZ_SCRATCH)/corpus/<Name>, a crashing input to Fixtures/fuzz/<Name>/crash-*).
+# The targets are a package of their own (Tests/Fuzz/Package.swift) that depends on this one by
+# path; `make test` replays every corpus through the same checks (FuzzCorpusReplayTests).
 # `-Xswiftc -sanitize=fuzzer,address`: given two --sanitize options, swiftc keeps only the last
 # one for Swift code, so this puts AddressSanitizer back on the Swift modules.
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS ?= FieldRules PhoneForms Classification Registration JSONLines PhoneDifferential
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_BUILD = -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
-	--scratch-path $(FUZZ_SCRATCH)
+	--package-path Tests/Fuzz --scratch-path $(FUZZ_SCRATCH)
 fuzz: deps
+	rm -f $(FUZZ_SCRATCH)/release/description.json
 	@for target in $(FUZZ_TARGETS); do \
 		$(SWIFT) build $(FUZZ_BUILD) --product Fuzz$$target || exit $$?; \
 	done

@@ -5,9 +5,12 @@ import PackageDescription
 // - shipped: CPhoneNumberShims (C++ over libphonenumber, a plain C header) <- KiiIdentity (pure
 //   Swift; only Phone/LibPhoneNumber imports the shim) <- KiiIdentityExport (user exports) <-
 //   kii-identity (the tool, under the CommandLineTool trait);
-// - for the tests, the fuzz targets and the benchmark only, never a product: KiiIdentityProbes
-//   (the phone engine beside libphonenumber, over `package` API), KiiIdentityFuzzChecks,
-//   CPhoneNumberBaseline and CMallocCounter.
+// - for the tests only, never a product: KiiIdentityFuzzChecks (Tests/Fuzz/Checks, the fuzz
+//   targets' properties, whose corpora `make test` replays, and the tests' generators and oracles).
+// The benchmark (Benchmarks/Package.swift) and the libFuzzer targets (Tests/Fuzz/Package.swift)
+// are packages of their own that depend on this one by path; they, and these tests, reach the
+// library's internals through SPI: `@_spi(Probes)` (the phone engine beside libphonenumber) and
+// `@_spi(ToolInternals)` (the tool's JSON writer, line reader and lint line).
 
 let strictSwift: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -15,17 +18,12 @@ let strictSwift: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// The fuzz targets under Tests/Fuzz/<Name>, one libFuzzer target per entry family; built
-/// without -DFUZZING, each replays the files it is given.
-let fuzzTargets = ["FieldRules", "PhoneForms", "Classification", "Registration", "JSONLines", "PhoneDifferential", "DisplayNames"]
-
 let package = Package(
     name: "KiiIdentity",
     products: [
         .library(name: "KiiIdentity", targets: ["KiiIdentity"]),
         .library(name: "KiiIdentityExport", targets: ["KiiIdentityExport"]),
         .executable(name: "kii-identity", targets: ["kii-identity"]),
-        .executable(name: "kii-identity-bench", targets: ["KiiIdentityBenchmark"]),
     ],
     // The tool's command-line parser is behind a trait that is off by default: SwiftPM resolves a
     // package's dependency for every client, even one that uses only the library, unless the
@@ -82,41 +80,10 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        // Counts the benchmark process's heap allocations (interposes malloc; benchmark only).
-        .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
-        // The plain libphonenumber pipeline the benchmark compares the phone rules with.
-        .target(
-            name: "CPhoneNumberBaseline",
-            dependencies: ["CPhoneNumberShims"],
-            path: "Benchmarks/CPhoneNumberBaseline",
-            linkerSettings: [
-                .linkedLibrary("phonenumber"),
-                .linkedLibrary("protobuf"),
-                .linkedLibrary("stdc++"),
-            ]
-        ),
-        // The compiled phone engine beside libphonenumber, over the library's `package` API:
-        // for the tests, the fuzz targets and the benchmark only, never a product.
-        .target(
-            name: "KiiIdentityProbes",
-            dependencies: ["KiiIdentity"],
-            path: "Tests/Probes",
-            swiftSettings: strictSwift
-        ),
-        .executableTarget(
-            name: "KiiIdentityBenchmark",
-            dependencies: [
-                "KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "KiiIdentityFuzzChecks", "CPhoneNumberShims",
-                "CPhoneNumberBaseline", "CMallocCounter",
-            ],
-            path: "Benchmarks/KiiIdentityBenchmark",
-            swiftSettings: strictSwift
-        ),
         .testTarget(
             name: "KiiIdentityTests",
             dependencies: [
                 "KiiIdentity",
-                "KiiIdentityProbes",
                 "CPhoneNumberShims",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 "KiiIdentityFuzzChecks",
@@ -135,21 +102,14 @@ let package = Package(
             dependencies: ["kii-identity", "KiiIdentity", "KiiIdentityFuzzChecks"],
             swiftSettings: strictSwift
         ),
-        // Fuzzing: the properties, shared by the fuzzers and FuzzCorpusReplayTests.
+        // The fuzz targets' properties (Tests/Fuzz/Package.swift builds the same folder for the
+        // fuzzers), whose corpora FuzzCorpusReplayTests replays, and the tests' generators and oracles.
         .target(
             name: "KiiIdentityFuzzChecks",
-            dependencies: ["KiiIdentity", "KiiIdentityExport", "KiiIdentityProbes", "CPhoneNumberShims"],
+            dependencies: ["KiiIdentity", "KiiIdentityExport"],
             path: "Tests/Fuzz/Checks",
             swiftSettings: strictSwift
         ),
-    ]
-        + fuzzTargets.map { name in
-            .executableTarget(
-                name: "Fuzz\(name)",
-                dependencies: ["KiiIdentityFuzzChecks"],
-                path: "Tests/Fuzz/\(name)",
-                swiftSettings: strictSwift
-            )
-        },
+    ],
     cxxLanguageStandard: .cxx17
 )

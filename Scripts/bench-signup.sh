@@ -29,7 +29,8 @@ fi
 swift build -c release --package-path Examples/SignUpService --scratch-path Examples/SignUpService/.build \
     --product signup-service-bench >/dev/null
 binary=Examples/SignUpService/.build/release/signup-service-bench
-swift build -c release --scratch-path .build-bench --product kii-identity-bench >/dev/null
+rm -f .build-bench/release/description.json
+swift build -c release --package-path Benchmarks --scratch-path .build-bench --product kii-identity-bench >/dev/null
 
 # The library's time for the rejected body, in nanoseconds (the median of 9 rounds), measured
 # first, on a machine with nothing else running yet (no database, no server).

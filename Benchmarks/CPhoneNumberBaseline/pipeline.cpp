@@ -1,7 +1,6 @@
 // The benchmark's libphonenumber pipeline: see the header.
 
 #include "CPhoneNumberBaseline.h"
-#include "CPhoneNumberShims.h"
 
 #include <phonenumbers/phonenumber.pb.h>
 #include <phonenumbers/phonenumberutil.h>
@@ -13,15 +12,23 @@
 using i18n::phonenumbers::PhoneNumber;
 using i18n::phonenumbers::PhoneNumberUtil;
 
+static_assert(CPhoneNumberBaseline_OK == PhoneNumberUtil::NO_PARSING_ERROR);
+static_assert(CPhoneNumberBaseline_NOT_A_NUMBER == PhoneNumberUtil::NOT_A_NUMBER);
+static_assert(CPhoneNumberBaseline_MOBILE == PhoneNumberUtil::MOBILE);
+static_assert(CPhoneNumberBaseline_FIXED_LINE_OR_MOBILE == PhoneNumberUtil::FIXED_LINE_OR_MOBILE);
+static_assert(CPhoneNumberBaseline_UNKNOWN == PhoneNumberUtil::UNKNOWN);
+static_assert(CPhoneNumberBaseline_INTERNATIONAL == PhoneNumberUtil::INTERNATIONAL);
+static_assert(CPhoneNumberBaseline_NATIONAL == PhoneNumberUtil::NATIONAL);
+
 extern "C" int32_t CPhoneNumberBaseline_pipeline(const char *text, size_t textLength, const char *region,
                                                  size_t regionLength, char *buffer, size_t capacity, size_t *length,
                                                  int32_t *numberType) {
     if ((text == nullptr && textLength > 0) || (region == nullptr && regionLength > 0) || regionLength > 3 ||
         length == nullptr || numberType == nullptr || (buffer == nullptr && capacity > 0)) {
-        return CPhoneNumberShims_BAD_ARGUMENT;
+        return CPhoneNumberBaseline_BAD_ARGUMENT;
     }
     *length = 0;
-    *numberType = CPhoneNumberShims_UNKNOWN;
+    *numberType = CPhoneNumberBaseline_UNKNOWN;
     try {
         const PhoneNumberUtil &phoneUtil = *PhoneNumberUtil::GetInstance();
         std::string defaultRegion = regionLength == 0 ? std::string("ZZ") : std::string(region, regionLength);
@@ -29,16 +36,16 @@ extern "C" int32_t CPhoneNumberBaseline_pipeline(const char *text, size_t textLe
         PhoneNumberUtil::ErrorType error =
             phoneUtil.Parse(std::string(text == nullptr ? "" : text, textLength), defaultRegion, &number);
         if (error != PhoneNumberUtil::NO_PARSING_ERROR) return static_cast<int32_t>(error);
-        if (!phoneUtil.IsValidNumber(number)) return CPhoneNumberShims_NOT_A_NUMBER;
+        if (!phoneUtil.IsValidNumber(number)) return CPhoneNumberBaseline_NOT_A_NUMBER;
         *numberType = static_cast<int32_t>(phoneUtil.GetNumberType(number));
         std::string formatted;
         phoneUtil.Format(number, PhoneNumberUtil::E164, &formatted);
-        if (formatted.size() > capacity) return CPhoneNumberShims_BAD_ARGUMENT;
+        if (formatted.size() > capacity) return CPhoneNumberBaseline_BAD_ARGUMENT;
         if (!formatted.empty()) std::memcpy(buffer, formatted.data(), formatted.size());
         *length = formatted.size();
-        return CPhoneNumberShims_OK;
+        return CPhoneNumberBaseline_OK;
     } catch (...) {
-        return CPhoneNumberShims_INTERNAL;
+        return CPhoneNumberBaseline_INTERNAL;
     }
 }
 
@@ -75,19 +82,19 @@ extern "C" size_t CPhoneNumberBaseline_prepareNumbers(const char *const *texts, 
 extern "C" int32_t CPhoneNumberBaseline_format(size_t index, int32_t format, char *buffer, size_t capacity,
                                                size_t *length) {
     if (length == nullptr || (buffer == nullptr && capacity > 0) || index >= prepared().size() ||
-        (format != CPhoneNumberShims_NATIONAL && format != CPhoneNumberShims_INTERNATIONAL)) {
-        return CPhoneNumberShims_BAD_ARGUMENT;
+        (format != CPhoneNumberBaseline_NATIONAL && format != CPhoneNumberBaseline_INTERNATIONAL)) {
+        return CPhoneNumberBaseline_BAD_ARGUMENT;
     }
     *length = 0;
     try {
         std::string formatted;
         PhoneNumberUtil::GetInstance()->Format(prepared()[index], static_cast<PhoneNumberUtil::PhoneNumberFormat>(format),
                                                &formatted);
-        if (formatted.size() > capacity) return CPhoneNumberShims_BAD_ARGUMENT;
+        if (formatted.size() > capacity) return CPhoneNumberBaseline_BAD_ARGUMENT;
         if (!formatted.empty()) std::memcpy(buffer, formatted.data(), formatted.size());
         *length = formatted.size();
-        return CPhoneNumberShims_OK;
+        return CPhoneNumberBaseline_OK;
     } catch (...) {
-        return CPhoneNumberShims_INTERNAL;
+        return CPhoneNumberBaseline_INTERNAL;
     }
 }

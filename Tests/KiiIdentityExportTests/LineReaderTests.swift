@@ -1,4 +1,4 @@
-import KiiIdentityExport
+@_spi(ToolInternals) import KiiIdentityExport
 import Testing
 
 /// ``LineReader``: lines of a descriptor within a limit, peeking without consuming.

@@ -3,7 +3,7 @@ import KiiIdentityFuzzChecks
 import Testing
 
 @testable import KiiIdentity
-@testable import KiiIdentityExport
+@_spi(ToolInternals) @testable import KiiIdentityExport
 
 /// What `lint` does with each JSON line, against the full way (`JSONLineDecoder` then
 /// `RecordCheck`) over generated lines of every shape: the same verdicts, problems, codes and keys.

@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import KiiIdentityExport
+@_spi(ToolInternals) @testable import KiiIdentityExport
 
 /// ``PThreadLocked`` orders its users: run under ThreadSanitizer (`.ci/run`, `make sanitize`),
 /// an access it does not order is reported as a race and fails the run.

@@ -1,5 +1,4 @@
 import CPhoneNumberBaseline
-import CPhoneNumberShims
 import Foundation
 
 /// The baselines: what a service without KiiIdentity would run on the same inputs.
@@ -76,19 +75,19 @@ enum Baselines {
             var international = 0
             let first = CPhoneNumberBaseline_format(
                 index,
-                Int32(CPhoneNumberShims_NATIONAL),
+                Int32(CPhoneNumberBaseline_NATIONAL),
                 buffer.baseAddress,
                 buffer.count,
                 &national
             )
             let second = CPhoneNumberBaseline_format(
                 index,
-                Int32(CPhoneNumberShims_INTERNATIONAL),
+                Int32(CPhoneNumberBaseline_INTERNATIONAL),
                 buffer.baseAddress,
                 buffer.count,
                 &international
             )
-            return first == CPhoneNumberShims_OK && second == CPhoneNumberShims_OK && national + international > 8
+            return first == CPhoneNumberBaseline_OK && second == CPhoneNumberBaseline_OK && national + international > 8
         }
     }
 
@@ -115,8 +114,9 @@ enum Baselines {
                             )
                         }
                     }
-                    let mobile = type == CPhoneNumberShims_MOBILE || type == CPhoneNumberShims_FIXED_LINE_OR_MOBILE
-                    return status == CPhoneNumberShims_OK && mobile && (11...16).contains(length)
+                    let mobile =
+                        type == CPhoneNumberBaseline_MOBILE || type == CPhoneNumberBaseline_FIXED_LINE_OR_MOBILE
+                    return status == CPhoneNumberBaseline_OK && mobile && (11...16).contains(length)
                 }
             }
         }

@@ -63,7 +63,8 @@ struct BatchScaling {
         return measure(workloads)
     }
 
-    /// About 100 ns of one chain of dependent multiplications in registers.
+    /// One chain of dependent multiplications in registers (its time: Performance.md, "Figures
+    /// behind the code's choices").
     @inline(never)
     static func dependentArithmetic(_ seed: Int) -> Bool {
         var state = UInt64(truncatingIfNeeded: seed)
@@ -71,8 +72,8 @@ struct BatchScaling {
         return state & 1 == 0
     }
 
-    /// About 100 ns of six chains of additions and exclusive ors in registers, as many as the
-    /// core can issue at once.
+    /// Six chains of additions and exclusive ors in registers, as many as the core can issue at
+    /// once, as long as ``dependentArithmetic(_:)``.
     @inline(never)
     static func independentArithmetic(_ seed: Int) -> Bool {
         var a = UInt64(truncatingIfNeeded: seed)

@@ -1,5 +1,5 @@
 import Foundation
-import KiiIdentity
+@_spi(Probes) import KiiIdentity
 
 /// The nickname display-name policy and the username lookalike key, each beside what it adds
 /// to: Kii's display-name rule on the same ASCII names, the Foundation code a Swift developer

@@ -1,6 +1,6 @@
 import Foundation
 import KiiIdentity
-import KiiIdentityExport
+@_spi(ToolInternals) import KiiIdentityExport
 import KiiIdentityFuzzChecks
 
 /// `make bench-lint`: the real `kii-identity lint` over generated exports of 1, 2 and

@@ -1,7 +1,6 @@
 import Foundation
-import KiiIdentity
-import KiiIdentityExport
-import KiiIdentityProbes
+@_spi(Probes) import KiiIdentity
+@_spi(Probes) @_spi(ToolInternals) import KiiIdentityExport
 
 /// Registration of records, and lint throughput on `Fixtures/sample-users.jsonl`.
 ///
@@ -31,12 +30,28 @@ struct RecordScenarios {
         }
     }
 
-    /// The default policy with phone verdicts from libphonenumber itself: the rows of the
-    /// engine before the compiled one, in the same run.
-    static let previousEngine = PhoneEngineProbe.libphonenumber(RegistrationPolicy())
+    /// Validates one decoded record under the default policy; returns its uniqueness keys'
+    /// count, or `nil` when invalid.
+    static func check(_ record: ExportRecord) -> Int? {
+        register(record) { identity, password, fields throws(ValidationError) in
+            try Registration(identity: identity, password: password, fields: fields)
+        }
+    }
 
-    /// Validates one decoded record; returns its uniqueness keys' count, or `nil` when invalid.
-    static func check(_ record: ExportRecord, policy: RegistrationPolicy = RegistrationPolicy()) -> Int? {
+    /// As ``check(_:)``, with phone verdicts from libphonenumber itself: the rows of the engine
+    /// before the compiled one, in the same run.
+    static func checkWithPreviousEngine(_ record: ExportRecord) -> Int? {
+        register(record) { identity, password, fields throws(ValidationError) in
+            try Registration(identity: identity, password: password, fields: fields, phoneVerdicts: .libphonenumber)
+        }
+    }
+
+    /// A pseudo user's registration, or `registration` of a user's identity, password and fields.
+    @inline(__always)
+    private static func register(
+        _ record: ExportRecord,
+        _ registration: (IdentityData, String, UserFields) throws(ValidationError) -> Registration
+    ) -> Int? {
         if record.pseudo == true {
             let pseudo = try? PseudoUserRegistration(
                 fields: record.fields,
@@ -45,14 +60,9 @@ struct RecordScenarios {
             )
             return pseudo != nil ? 0 : nil
         }
-        guard
-            let registration = try? Registration(
-                identity: record.identity,
-                password: record.password ?? "",
-                fields: record.fields,
-                policy: policy
-            )
-        else { return nil }
+        guard let registration = try? registration(record.identity, record.password ?? "", record.fields) else {
+            return nil
+        }
         return registration.uniquenessKeys.all.count
     }
 
@@ -102,7 +112,7 @@ struct RecordScenarios {
                     return Self.fieldChecks(record)
                 },
                 Contender(name: "previous engine (libphonenumber phones)", role: .baseline) { index in
-                    guard let record = records[index], let keys = Self.check(record, policy: Self.previousEngine)
+                    guard let record = records[index], let keys = Self.checkWithPreviousEngine(record)
                     else { return false }
                     Sink.value &+= keys
                     return true
@@ -122,8 +132,7 @@ struct RecordScenarios {
             contenders: [
                 Contender(name: "lint line (decode in place, check, key fingerprints)", role: .engine) { index in
                     lines[index].withUnsafeBufferPointer { bytes in
-                        guard case .valid(let keys) = LintLine.check(bytes, policy: policy) else { return false }
-                        Sink.value &+= keys.username == nil ? 0 : 1
+                        guard case .valid = LintLine.check(bytes, policy: policy) else { return false }
                         return true
                     }
                 },
@@ -135,7 +144,7 @@ struct RecordScenarios {
                 },
                 Contender(name: "previous engine (libphonenumber phones)", role: .baseline) { index in
                     guard case .success(let record) = decoder.decodeRecord(from: lines[index]) else { return false }
-                    let check = RecordCheck(record, policy: Self.previousEngine)
+                    let check = RecordCheck(record, policy: policy, phoneVerdicts: .libphonenumber)
                     Sink.value &+= check.keys?.all.count ?? 0
                     return check.isValid
                 },

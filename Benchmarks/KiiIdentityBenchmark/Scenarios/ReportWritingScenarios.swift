@@ -1,4 +1,4 @@
-import KiiIdentity
+@_spi(ToolInternals) import KiiIdentity
 
 /// Writing a long JSON report with ``JSONWriter``, in the shape of `kii-identity lint`'s: an
 /// object holding an array of conflict objects.

@@ -1,6 +1,5 @@
 import Foundation
-import KiiIdentity
-import KiiIdentityProbes
+@_spi(Probes) import KiiIdentity
 
 /// The scenarios, each over one input mix of `Fixtures/bench/`.
 struct Scenarios {

@@ -8,9 +8,9 @@
 /// dependent checks cannot use `forEach` or `allSatisfy`; they turn lane tests into bit masks
 /// with ``bitPlanes(ofCodes:)`` and place each chunk's masks at its offset (``EmailMasks``).
 ///
-/// Why chunks: on 14-byte usernames a check takes 61 instructions this way and 77 as a loop over
-/// a 256-entry table (callgrind; `kii-identity-bench --filter username` keeps the table loop as
-/// its "previous engine" row).
+/// Why chunks: on short usernames a check takes fewer instructions this way than as a loop over
+/// a 256-entry table (Performance.md, "Figures behind the code's choices"; `kii-identity-bench
+/// --filter username` keeps the table loop as its "previous engine" row).
 enum ByteChunks {
     /// Sixteen bytes of input.
     typealias Chunk = SIMD16<UInt8>

@@ -1,9 +1,9 @@
 /// A set of byte values as a 256-entry table: one load a lookup, no branches.
 ///
 /// Not a 256-bit map (one shift and one mask a lookup): on whole buffers the auto-vectoriser
-/// turns the variable shifts into slow vector code, 18 instructions a byte under callgrind
-/// (`kii-identity-bench --profile 0 --filter username`), where the table takes about 3 and
-/// leaves `containsAll` nothing to vectorise badly.
+/// turns the variable shifts into slow vector code, where the table leaves `containsAll`
+/// nothing to vectorise badly (instructions a byte of each: Performance.md, "Figures behind the
+/// code's choices").
 struct ByteSet: @unchecked Sendable {
     // @unchecked: `table` points to immutable memory, written once in `init` and never freed
     // (byte sets are static constants), so sharing it between threads is safe.

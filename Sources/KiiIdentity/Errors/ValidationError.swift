@@ -165,7 +165,8 @@ extension ValidationError {
 /// A problem's detail as a problem holds it: this module's detail types inline, as enum
 /// payloads, and another module's behind a reference. An existential payload would make every
 /// copy and destruction of a problem go through its type's witnesses (and box most details on
-/// the heap): a problem's whole cost doubled on the benchmark's error paths.
+/// the heap), which showed on the benchmark's error paths (Performance.md, "Figures behind the
+/// code's choices").
 enum StoredDetail: Sendable, Hashable {
     case field(ValidationError.FieldDetail)
     case phone(ValidationError.PhoneDetail)

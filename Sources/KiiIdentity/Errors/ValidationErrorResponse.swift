@@ -64,7 +64,7 @@ extension ValidationError {
     ///
     /// Written byte by byte into one buffer, with the one escaper, and added to `text` once: this
     /// is every rejected request's answer, and a string built from small pieces costs more in its
-    /// appends than in its content (five problems in English: 3.7 µs as `String` appends).
+    /// appends than in its content (Performance.md, "Figures behind the code's choices").
     public func appendJSONProblems(in language: Language = .english, to text: inout String) {
         var bytes: [UInt8] = []
         appendJSONProblems(in: language, to: &bytes)

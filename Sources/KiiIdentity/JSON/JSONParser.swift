@@ -125,8 +125,9 @@ struct JSONParser {
             return .object([:])
         }
         // Room for a request body's members at once: a dictionary grown from empty is rehashed
-        // at 2, 4 and 8 members (a third of reading a sign-up body), and one reserved after its
-        // creation goes through the standard library's unspecialised resize (1.5k instructions).
+        // at 2, 4 and 8 members, and one reserved after its creation goes through the standard
+        // library's unspecialised resize (what each cost: Performance.md, "Figures behind the
+        // code's choices").
         var members = [String: JSONValue](minimumCapacity: 8)
         while true {
             guard current == UInt8(ascii: "\"") else {

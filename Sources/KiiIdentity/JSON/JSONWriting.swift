@@ -162,20 +162,21 @@ extension JSONValue {
 /// }
 /// writer.text   // {"valid":false,"errors":["too_short"]}
 /// ```
-package struct JSONWriter {
+@_spi(ToolInternals)
+public struct JSONWriter {
     /// The text written so far.
-    package private(set) var text = ""
+    public private(set) var text = ""
 
     /// An empty writer.
-    package init() {}
+    public init() {}
 
     /// Writes `value` (objects with their members sorted by name).
-    package mutating func value(_ value: JSONValue) {
+    public mutating func value(_ value: JSONValue) {
         value.write(to: &text)
     }
 
     /// Writes `string` as a JSON string literal.
-    package mutating func string(_ string: String) {
+    public mutating func string(_ string: String) {
         JSONValue.appendQuoted(string, to: &text)
     }
 
@@ -184,7 +185,7 @@ package struct JSONWriter {
     /// The text moves into the members' writer and back (`swap`), so one buffer is ever
     /// referenced: a copy of the writer would share it, and the next append would copy the whole
     /// text, once per object.
-    package mutating func object(_ body: (inout Members) -> Void) {
+    public mutating func object(_ body: (inout Members) -> Void) {
         text += "{"
         var members = Members()
         swap(&members.writer.text, &text)
@@ -194,7 +195,7 @@ package struct JSONWriter {
     }
 
     /// Writes an array of `elements`, each written by `body`.
-    package mutating func array<Elements: Sequence>(
+    public mutating func array<Elements: Sequence>(
         _ elements: Elements,
         _ body: (inout JSONWriter, Elements.Element) -> Void
     ) {
@@ -209,14 +210,14 @@ package struct JSONWriter {
     }
 
     /// The members of an object being written.
-    package struct Members {
+    public struct Members {
         fileprivate var writer = JSONWriter()
         private var isFirst = true
 
         fileprivate init() {}
 
         /// Writes the member `name`, its value written by `body`.
-        package mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
+        public mutating func member(_ name: String, _ body: (inout JSONWriter) -> Void) {
             writer.text += isFirst ? "" : ","
             isFirst = false
             writer.string(name)
@@ -225,7 +226,7 @@ package struct JSONWriter {
         }
 
         /// Writes the member `name` with `value`.
-        package mutating func member(_ name: String, _ value: JSONValue) {
+        public mutating func member(_ name: String, _ value: JSONValue) {
             member(name) { $0.value(value) }
         }
     }

@@ -118,7 +118,8 @@ extension PhoneAnalysis {
 }
 
 /// How libphonenumber's parse of a number ended (`PhoneNumberUtil::ErrorType`).
-package enum ParseStatus: Sendable, Hashable {
+@_spi(Probes)
+public enum ParseStatus: Sendable, Hashable {
     /// The number parsed.
     case parsed
     /// No calling code in use starts it (`INVALID_COUNTRY_CODE_ERROR`).
@@ -136,7 +137,8 @@ package enum ParseStatus: Sendable, Hashable {
 }
 
 /// Where a parsed number's calling code came from (`PhoneNumber::CountryCodeSource`).
-package enum CallingCodeSource: Sendable, Hashable {
+@_spi(Probes)
+public enum CallingCodeSource: Sendable, Hashable {
     /// Not known (a failed parse).
     case unspecified
     /// After `+`.

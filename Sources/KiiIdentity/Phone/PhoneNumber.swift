@@ -120,7 +120,6 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     ///
     /// Rejects bad syntax before the phone engine sees it, and allocates nothing.
     public static func isValid(international raw: String, policy: PhonePolicy = .default) -> Bool {
-        if policy.verdictsFromLibphonenumber { return (try? PhoneNumber(international: raw, policy: policy)) != nil }
         // `+` and an allowed number of digits: the length alone turns most rejects away.
         return policy.digitCount.contains(raw.utf8.count - 1)
             && raw.withUTF8Bytes { bytes in

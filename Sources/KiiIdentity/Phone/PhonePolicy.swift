@@ -26,14 +26,9 @@ public struct PhonePolicy: Sendable, Hashable, Codable {
     /// installed libphonenumber's (``PhoneMetadataSource``).
     public var metadata: PhoneMetadataSource
 
-    /// Verdicts from libphonenumber itself instead of the compiled engine (the system source's
-    /// differential oracle and the benchmark's previous engine). Not encoded.
-    package var verdictsFromLibphonenumber = false
-
-    /// Where the verdict comes from.
-    package var engine: PhoneResolver.Engine {
-        verdictsFromLibphonenumber ? .libphonenumber : .compiled(metadata.kind)
-    }
+    /// Where the verdict comes from: the compiled engine on the policy's metadata (the tests
+    /// and the benchmark ask libphonenumber itself through ``PhoneEngineProbe``).
+    package var engine: PhoneResolver.Engine { .compiled(metadata.kind) }
 
     private enum CodingKeys: String, CodingKey {
         case mobileOnly, digitCount, metadata

@@ -3,9 +3,9 @@ extension PhoneNumber {
     /// for a code's first use.
     ///
     /// The engine compiles a calling code's tables (validation and formats) the first time a
-    /// number of that code is read: under a millisecond for most codes, about 9 ms for `+1`
-    /// (25 regions), about 65 ms for all of them with the bundled metadata read first (release
-    /// build; 1.2 MiB of tables). A service calls this once at start-up, before it takes
+    /// number of that code is read; this compiles them all, the bundled metadata read first (how
+    /// long it takes and how much memory the tables hold: Performance.md, "Figures behind the
+    /// code's choices"). A service calls this once at start-up, before it takes
     /// traffic; a tool that reads a few numbers need not. Safe to call from any thread, any
     /// number of times: tables compile once and are never freed.
     ///

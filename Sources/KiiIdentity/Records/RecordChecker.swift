@@ -4,6 +4,9 @@ struct RecordChecker {
     private(set) var problems: [ValidationError.Problem] = []
     /// The rule display names are checked under.
     var displayNamePolicy: DisplayNamePolicy = .kii
+    /// Where phone verdicts come from when not the policy's compiled engine (libphonenumber
+    /// itself, for ``PhoneEngineProbe/Engine/libphonenumber``).
+    var phoneEngine: PhoneResolver.Engine?
 
     /// Runs one field check; its problems are kept and `nil` is returned on failure.
     mutating func check<Value>(_ body: () throws(ValidationError) -> Value) -> Value? {
@@ -86,9 +89,12 @@ struct RecordChecker {
         policy: PhonePolicy
     ) -> PhoneNumber? {
         guard let raw else { return nil }
+        let engine = phoneEngine ?? policy.engine
         do {
             if typed {
-                return try PhoneNumber(userInput: raw, country: country?.rawValue, policy: policy)
+                return try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
+                    try PhoneResolver.userInput(bytes, country: country?.rawValue, policy: policy, engine: engine)
+                }
             }
             return try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
                 try PhoneResolver.strict(
@@ -97,7 +103,7 @@ struct RecordChecker {
                     form: PhoneInputForm(bytes),
                     country: country?.rawValue,
                     policy: policy,
-                    engine: policy.engine
+                    engine: engine
                 )
             }
         } catch {

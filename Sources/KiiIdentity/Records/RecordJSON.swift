@@ -16,11 +16,12 @@ struct RecordJSON {
     /// a string only.
     init(_ object: [String: JSONValue], acceptsTypedPhone: Bool = true) {
         // In the dictionary's order, which changes from process to process; the problems are
-        // put in the members' name order afterwards (sorting the whole object first cost a
-        // tenth of reading a sign-up body).
+        // put in the members' name order afterwards (sorting the whole object first cost more:
+        // Performance.md, "Figures behind the code's choices").
         for (name, value) in object {
             // The table's names as patterns: the switch compares the name with constant strings,
-            // where `PredefinedMember(rawValue:)` searched them (a body took 7 % longer).
+            // where `PredefinedMember(rawValue:)` searched them (slower: Performance.md, "Figures
+            // behind the code's choices").
             switch name {
             case PredefinedMember.loginName.rawValue: identity.username = string(value, .username)
             case PredefinedMember.emailAddress.rawValue: identity.email = string(value, .emailAddress)

@@ -2,8 +2,9 @@
 /// little-endian integers.
 ///
 /// The generated file keeps each table as a string: an array literal of that size would take
-/// the compiler minutes, a string none. Decoding every table takes well under a millisecond, once
-/// per process, at the first display name or username key that needs it.
+/// the compiler minutes, a string none. Every table is decoded once per process, at the first
+/// display name or username key that needs it (how long that takes: Performance.md, "Figures
+/// behind the code's choices").
 struct GeneratedTable: Sendable {
     /// The decoded bytes.
     let bytes: [UInt8]

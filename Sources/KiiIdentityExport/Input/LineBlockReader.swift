@@ -11,9 +11,11 @@ import Darwin
 /// longer than ``maximumLineBytes`` within a block is left for the caller to measure; one
 /// longer than a block is skipped as it is read, without being kept, and returned as
 /// ``LineBlock/tooLong(line:)``. Memory stays within one block plus the longest accepted line.
-package final class LineBlockReader {
+@_spi(ToolInternals)
+public final class LineBlockReader {
     /// The default size of a block: 1 MiB.
-    package static let defaultBlockSize = 1 << 20
+    @_spi(ToolInternals)
+    public static let defaultBlockSize = 1 << 20
 
     /// What the input is called in error messages.
     package let name: String
@@ -33,7 +35,7 @@ package final class LineBlockReader {
     private let owner: AnyObject?
 
     /// Reads `descriptor` from its start, which the caller keeps open while reading.
-    package convenience init(
+    public convenience init(
         descriptor: Int32,
         name: String,
         blockSize: Int = defaultBlockSize,
@@ -74,7 +76,7 @@ package final class LineBlockReader {
     /// The next block, or `nil` at the end of the input.
     ///
     /// - Throws: ``ExportInputError`` when reading fails.
-    package func next() throws(ExportInputError) -> LineBlock? {
+    public func next() throws(ExportInputError) -> LineBlock? {
         var block = spare.popLast() ?? []
         block.removeAll(keepingCapacity: true)
         block.append(contentsOf: pending)
@@ -160,21 +162,22 @@ package final class LineBlockReader {
 }
 
 /// A block of an input: whole lines, or one line too long to keep.
-package enum LineBlock: Sendable {
+@_spi(ToolInternals)
+public enum LineBlock: Sendable {
     /// Whole lines, each ended by `\\n` but perhaps the last line of the input.
     case lines(Lines)
     /// A line longer than the limit, not kept.
     case tooLong(line: Int)
 
     /// Whole lines and the number of the first.
-    package struct Lines: Sendable {
+    public struct Lines: Sendable {
         /// The bytes: lines ended by `\\n`, the last one perhaps not.
         package let bytes: [UInt8]
         /// The number of the first line (from 1).
         package let firstLine: Int
 
         /// Calls `body` with each line's number and bytes (without `\\n`).
-        package func forEachLine(_ body: (_ line: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Void) {
+        public func forEachLine(_ body: (_ line: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Void) {
             bytes.withUnsafeBufferPointer { all in
                 var line = firstLine
                 var start = 0

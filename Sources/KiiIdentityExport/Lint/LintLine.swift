@@ -1,4 +1,4 @@
-package import KiiIdentity
+public import KiiIdentity
 
 /// What `lint` needs of one JSON line: whether the record is valid and its uniqueness keys as
 /// fingerprints, or its problems.
@@ -9,9 +9,10 @@ package import KiiIdentity
 /// Every other line, and every line that check refuses, goes the full way
 /// (``JSONLineDecoder/decodeRecord(from:)`` then ``RecordCheck``), so the verdicts, problems and
 /// codes are the full way's.
-package enum LintLine {
+@_spi(ToolInternals)
+public enum LintLine {
     /// The fingerprints of a valid record's keys: its login keys and its username's lookalike key.
-    package struct Keys: Sendable, Hashable {
+    public struct Keys: Sendable, Hashable {
         package var fingerprints: UniquenessFingerprints
         /// ``KeyFingerprint/init(lookalike:)`` of ``UniquenessKeys/usernameLookalike``.
         package var usernameLookalike: KeyFingerprint?
@@ -43,7 +44,7 @@ package enum LintLine {
     }
 
     /// The outcome for one line.
-    package enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         /// A valid record and the fingerprints of its keys (none for a pseudo user).
         case valid(Keys)
         /// An invalid record or an unreadable line, with every problem.
@@ -51,7 +52,7 @@ package enum LintLine {
     }
 
     /// Checks the JSON line `bytes` (a byte order mark already dropped) under `policy`.
-    package static func check(_ bytes: UnsafeBufferPointer<UInt8>, policy: RegistrationPolicy) -> Outcome {
+    public static func check(_ bytes: UnsafeBufferPointer<UInt8>, policy: RegistrationPolicy) -> Outcome {
         if let keys = fastCheck(bytes, policy: policy) { return .valid(keys) }
         let check = fullCheck(bytes, policy: policy)
         guard check.isValid else { return .invalid(check.problems) }

@@ -11,12 +11,13 @@ import Darwin
 /// accesses that the lock orders as races. `pthread_mutex_lock` is intercepted by the sanitizer,
 /// so the order it makes is seen. The value and the mutex live in one allocation that the
 /// instance owns.
-package final class PThreadLocked<Value> {
+@_spi(ToolInternals)
+public final class PThreadLocked<Value> {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
     /// Puts `value` behind a new mutex.
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -31,7 +32,7 @@ package final class PThreadLocked<Value> {
     }
 
     /// Runs `body` with the value while holding the lock.
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -1,4 +1,4 @@
-public import KiiIdentity
+@_spi(Probes) public import KiiIdentity
 
 /// One user record checked against the registration rules (or, with `"pseudo": true`, the
 /// pseudo-user rules): what `register` prints and `lint` counts.
@@ -26,6 +26,13 @@ public struct RecordCheck: Sendable, Hashable {
 
     /// Checks `record` under `policy`.
     public init(_ record: ExportRecord, policy: RegistrationPolicy) {
+        self.init(record, policy: policy, phoneVerdicts: .compiled)
+    }
+
+    /// Checks `record` under `policy`, with its phone verdicts from `phoneVerdicts` (see
+    /// `Registration`'s initialiser of the same parameter).
+    @_spi(Probes)
+    public init(_ record: ExportRecord, policy: RegistrationPolicy, phoneVerdicts: PhoneEngineProbe.Engine) {
         problems = record.inputProblems
         let fields = record.fields
         let identity = record.identity
@@ -45,7 +52,8 @@ public struct RecordCheck: Sendable, Hashable {
                     identity: identity,
                     password: record.password ?? "",
                     fields: fields,
-                    policy: policy
+                    policy: policy,
+                    phoneVerdicts: phoneVerdicts
                 )
                 guard problems.isEmpty else { return }
                 loginKinds = registration.loginKinds

@@ -1,6 +1,6 @@
 #if CommandLineTool
 import ArgumentParser
-import KiiIdentity
+@_spi(ToolInternals) import KiiIdentity
 import KiiIdentityExport
 
 /// `kii-identity check`: one value from the command line, or many as JSON Lines.

@@ -1,4 +1,4 @@
-import KiiIdentity
+@_spi(ToolInternals) import KiiIdentity
 
 extension FieldCheck {
     /// The JSON Lines result: `{"valid", "kind"?, "normalized"?, "lookalikeKey"?, "phone"?, "errors"}`,

@@ -2,7 +2,7 @@
 import ArgumentParser
 import Foundation
 import KiiIdentity
-import KiiIdentityExport
+@_spi(ToolInternals) import KiiIdentityExport
 
 /// `kii-identity lint`: validates a whole user export and finds uniqueness conflicts.
 struct LintCommand: ParsableCommand {

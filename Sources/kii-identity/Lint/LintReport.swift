@@ -1,5 +1,5 @@
-import KiiIdentity
-import KiiIdentityExport
+@_spi(ToolInternals) import KiiIdentity
+@_spi(ToolInternals) import KiiIdentityExport
 
 /// What `lint` found in an export: totals, problems per code, uniqueness conflicts, usernames that
 /// look alike and the first problems with their line numbers.

@@ -1,4 +1,4 @@
-import KiiIdentity
+@_spi(ToolInternals) import KiiIdentity
 import KiiIdentityExport
 
 extension RecordCheck {

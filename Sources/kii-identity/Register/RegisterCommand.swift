@@ -1,7 +1,7 @@
 #if CommandLineTool
 import ArgumentParser
 import Foundation
-import KiiIdentity
+@_spi(ToolInternals) import KiiIdentity
 import KiiIdentityExport
 
 /// `kii-identity register`: registration checks of user records given as JSON Lines or CSV.

@@ -1,6 +1,4 @@
-internal import CPhoneNumberShims
-import KiiIdentity
-import KiiIdentityProbes
+@_spi(Probes) import KiiIdentity
 
 /// The inputs of the phone differential, generated from libphonenumber's own example
 /// numbers and calling codes, deterministic for a given count.
@@ -22,11 +20,13 @@ package enum PhoneDifferentialCases {
     }
 
     static let examples: [Example] = regions.flatMap { region in
-        let code = Int(CPhoneNumberShims_countryCallingCode(region, 2))
-        let prefix = nationalPrefix(region)
+        let code = PhoneEngineProbe.libraryCallingCode(region)
+        let prefix = PhoneEngineProbe.libraryNationalPrefix(region)
         var seen = Set<String>()
-        return (Int32(0)...11).compactMap { type -> Example? in
-            guard let e164 = exampleNumber(region, type), seen.insert(e164).inserted else { return nil }
+        return PhoneNumberType.allCases.compactMap { type -> Example? in
+            guard let e164 = PhoneEngineProbe.libraryExample(region, type), seen.insert(e164).inserted else {
+                return nil
+            }
             return Example(
                 region: region,
                 callingCode: code,
@@ -126,22 +126,6 @@ package enum PhoneDifferentialCases {
             }.joined()
         }
         return (plus ? "+" : "") + groups.joined(separator: " ")
-    }
-
-    static func exampleNumber(_ region: String, _ type: Int32) -> String? {
-        var buffer = [CChar](repeating: 0, count: 32)
-        var length = 0
-        guard CPhoneNumberShims_exampleNumber(region, 2, type, &buffer, buffer.count, &length) == CPhoneNumberShims_OK
-        else { return nil }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    static func nationalPrefix(_ region: String) -> String {
-        var buffer = [CChar](repeating: 0, count: 16)
-        var length = 0
-        guard CPhoneNumberShims_nationalPrefix(region, 2, &buffer, buffer.count, &length) == CPhoneNumberShims_OK
-        else { return "" }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

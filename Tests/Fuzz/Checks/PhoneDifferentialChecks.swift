@@ -1,6 +1,4 @@
-internal import CPhoneNumberShims
-import KiiIdentity
-package import KiiIdentityProbes
+@_spi(Probes) package import KiiIdentity
 
 /// The compiled phone engine on the system metadata against libphonenumber, in the same process:
 /// the differential test, `make differential` and the `PhoneDifferential` fuzz target share these.

@@ -1,5 +1,4 @@
-package import KiiIdentity
-import KiiIdentityProbes
+@_spi(Probes) package import KiiIdentity
 
 /// Inputs drawn from the whole number space of a metadata source, deterministic for a count:
 /// every territory in turn, a national number drawn from one of its type patterns (a number in a

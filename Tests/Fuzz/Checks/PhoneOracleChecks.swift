@@ -1,5 +1,4 @@
-import KiiIdentity
-import KiiIdentityProbes
+@_spi(Probes) import KiiIdentity
 
 /// The bundled metadata's engine against PyPI `phonenumbers` of the same libphonenumber release
 /// (``PhoneOracle``): the oracle differential, `make differential`'s bundled half, and the
@@ -46,7 +45,7 @@ package enum PhoneOracleChecks {
             policies: policies,
             oracle: "phonenumbers",
             expected: { policy in
-                PhoneEngineProbe.validate(form, probe.text, country: probe.region, policy: policy, verdicts: verdicts)
+                PhoneEngineProbe.validate(form, probe.text, country: probe.region, policy: policy, oracle: verdicts)
             },
             oracleFormats: { number in
                 tally.accepted += 1
@@ -64,10 +63,9 @@ package enum PhoneOracleChecks {
     ) -> String? {
         tally.engineInputs += 1
         let reply = oracle.ask(["A", probe.text, probe.region ?? "-"])
-        guard let reported = OracleVerdicts.analysis(reply) else {
+        guard let expected = OracleVerdicts.verdict(reply) else {
             return "\(probe): the oracle answered \(reply)"
         }
-        let expected = PhoneEngineProbe.Verdict(reported)
         guard let actual = PhoneEngineProbe.compiled(probe.text, region: probe.region, source: .bundled) else {
             return "\(probe): the bundled engine gave no verdict (phonenumbers: \(expected))"
         }
@@ -90,26 +88,17 @@ package enum PhoneOracleChecks {
 
 /// The oracle's answers as the verdicts the library's phone rules read: the rules after the
 /// parse run on `phonenumbers`' facts, exactly as they run on the engine's.
-struct OracleVerdicts: PhoneVerdicts {
+struct OracleVerdicts: PhoneEngineProbe.Oracle {
     let oracle: PhoneOracle
 
-    var source: PhoneMetadataSource.Kind { .bundled }
-    /// The oracle answers every input in full: no shortcut.
-    var takesShortcuts: Bool { false }
+    var source: PhoneMetadataSource { .bundled }
 
-    func analyze(_ input: CheckedPhoneInput) -> PhoneAnalysis {
-        let request: [String]
-        switch input {
-        case .international(let bytes):
-            request = ["A", String(decoding: bytes, as: UTF8.self), "-"]
-        case .local(let digits, let region):
-            request = ["A", String(decoding: digits, as: UTF8.self), region.code]
-        }
-        return Self.analysis(oracle.ask(request)) ?? PhoneAnalysis(reportedStatus: .failed)
+    func verdict(_ text: String, region: String?) -> PhoneEngineProbe.Verdict {
+        Self.verdict(oracle.ask(["A", text, region ?? "-"])) ?? PhoneEngineProbe.Verdict(status: .failed)
     }
 
-    /// The analysis of an `A` reply; `nil` for a reply that is not one.
-    static func analysis(_ reply: [String]) -> PhoneAnalysis? {
+    /// The verdict of an `A` reply; `nil` for a reply that is not one.
+    static func verdict(_ reply: [String]) -> PhoneEngineProbe.Verdict? {
         guard let first = reply.first, let status = Int(first) else { return nil }
         guard status == 0 else {
             let parse: ParseStatus =
@@ -121,7 +110,7 @@ struct OracleVerdicts: PhoneVerdicts {
                 case 5: .tooLongNationalNumber
                 default: .failed
                 }
-            return PhoneAnalysis(reportedStatus: parse)
+            return PhoneEngineProbe.Verdict(status: parse)
         }
         guard reply.count >= 7, let code = Int(reply[1]), let sourceValue = Int(reply[2]),
             let type = PhoneNumberType(rawValue: reply[3])
@@ -134,8 +123,8 @@ struct OracleVerdicts: PhoneVerdicts {
             case 20: .defaultCountry
             default: .unspecified
             }
-        return PhoneAnalysis(
-            reportedStatus: .parsed,
+        return PhoneEngineProbe.Verdict(
+            status: .parsed,
             countryCallingCode: code,
             countryCodeSource: source,
             type: type,

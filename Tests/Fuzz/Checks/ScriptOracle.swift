@@ -1,5 +1,5 @@
 package import Foundation
-import KiiIdentityExport
+@_spi(ToolInternals) import KiiIdentityExport
 
 /// A Python script held open as an oracle: one request a line on its standard input, one
 /// reply a line on its standard output, asked one at a time under a lock (tests that run at once

@@ -5,8 +5,8 @@
 /// Which regions exist is compiled in (``contains(_:)``: the bundled metadata's regions, which
 /// `make metadata` writes into RegionTableLetters.swift), so that `CountryCode.isValid` is
 /// inlined into its caller whole: a table built on first use costs a `swift_once` call per check,
-/// and any call makes the caller retain and release the string it passes, which costs twice the
-/// check itself (`kii-identity-bench --filter country`). The rest of a region (its calling code, whether its trunk prefix is that
+/// and any call makes the caller retain and release the string it passes, which costs more than
+/// the check itself (Performance.md, "Figures behind the code's choices"). The rest of a region (its calling code, whether its trunk prefix is that
 /// code, its place among the code's territories) is read once from the source's metadata, into
 /// plain memory that is never freed, so a phone check looks its country up without reference
 /// counting or strings. The tests check the compiled-in set against both sources, region by region.

@@ -24,5 +24,6 @@ public enum DisplayNamePolicy: String, Sendable, Hashable, Codable, CaseIterable
 
 extension DisplayNamePolicy {
     /// The bytes the nickname policy's decoded Unicode tables take in memory (for the benchmark).
-    package static var tableBytes: Int { UnicodeData.tableBytes }
+    @_spi(Probes)
+    public static var tableBytes: Int { UnicodeData.tableBytes }
 }

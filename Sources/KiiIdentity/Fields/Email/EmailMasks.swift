@@ -99,8 +99,8 @@ struct EmailMasks {
     /// the bytes coded in `codes`.
     @inline(__always)
     private static func allowedLanes(_ chunk: ByteChunks.Chunk, codes: ByteChunks.Chunk) -> ByteChunks.Lanes {
-        // Against a zero vector, not the literal 0: `codes .!= 0` took a generic path, 10 times
-        // slower in all.
+        // Against a zero vector, not the literal 0: `codes .!= 0` took a generic path, much
+        // slower (Performance.md, "Figures behind the code's choices").
         ByteChunks.letters(chunk) .| ByteChunks.digits(chunk) .| (codes .!= ByteChunks.Chunk())
     }
 

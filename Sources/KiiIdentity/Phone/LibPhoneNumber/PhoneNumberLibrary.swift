@@ -94,6 +94,20 @@ package enum PhoneNumberLibrary {
         }
     }
 
+    /// libphonenumber's calling code of `region`; 0 for a region it does not know.
+    package static func callingCode(region: String) -> Int {
+        region.withUTF8Bytes { Int(CPhoneNumberShims_countryCallingCode($0.cText, $0.count)) }
+    }
+
+    /// libphonenumber's national prefix of `region`; empty when it has none.
+    package static func nationalPrefix(region: String) -> String {
+        region.withUTF8Bytes { region in
+            readText(capacity: 16) { buffer, length in
+                CPhoneNumberShims_nationalPrefix(region.cText, region.count, buffer.baseAddress, buffer.count, &length)
+            }
+        } ?? ""
+    }
+
     // MARK: Metadata
 
     /// libphonenumber's metadata collection, in its order: every entry the shim can read (the

@@ -74,7 +74,41 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         policy: RegistrationPolicy = RegistrationPolicy()
     ) throws(ValidationError) {
         var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
-        let body = Self.check(identity: identity, password: password, fields: fields, policy: policy, into: &checker)
+        let body = try Self.checked(identity: identity, password: password, fields: fields, policy: policy, &checker)
+        self.init(body: body, policy: policy)
+    }
+
+    /// Validates a sign-up as ``init(identity:password:fields:policy:)`` does, with its phone
+    /// verdicts from `phoneVerdicts` (libphonenumber itself reads the system metadata, whatever
+    /// the policy's).
+    @_spi(Probes)
+    public init(
+        identity: IdentityData,
+        password: String,
+        fields: UserFields = UserFields(),
+        policy: RegistrationPolicy = RegistrationPolicy(),
+        phoneVerdicts: PhoneEngineProbe.Engine
+    ) throws(ValidationError) {
+        var policy = policy
+        var checker = RecordChecker(displayNamePolicy: policy.displayNamePolicy)
+        if phoneVerdicts == .libphonenumber {
+            policy.phoneMetadata = .system
+            checker.phoneEngine = .libphonenumber
+        }
+        let body = try Self.checked(identity: identity, password: password, fields: fields, policy: policy, &checker)
+        self.init(body: body, policy: policy)
+    }
+
+    /// The body of a valid sign-up; every problem, the table's included, thrown.
+    @inline(__always)
+    private static func checked(
+        identity: IdentityData,
+        password: String,
+        fields: UserFields,
+        policy: RegistrationPolicy,
+        _ checker: inout RecordChecker
+    ) throws(ValidationError) -> RegistrationRequestBody {
+        let body = check(identity: identity, password: password, fields: fields, policy: policy, into: &checker)
         if let problem = RegistrationTable.problem(
             username: identity.username != nil,
             email: identity.email != nil,
@@ -84,7 +118,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
             checker.add([problem])
         }
         try checker.finish()
-        self.init(body: body!, policy: policy)
+        return body!
     }
 
     /// Validates a sign-up request body as JSON members: Kii's names for the predefined

@@ -56,13 +56,8 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
 
     /// The phone rules this policy implies.
     public var phonePolicy: PhonePolicy {
-        var policy = PhonePolicy(mobileOnly: mobileOnly, digitCount: phoneDigitCount, metadata: phoneMetadata)
-        policy.verdictsFromLibphonenumber = phoneVerdictsFromLibphonenumber
-        return policy
+        PhonePolicy(mobileOnly: mobileOnly, digitCount: phoneDigitCount, metadata: phoneMetadata)
     }
-
-    /// Phone verdicts from libphonenumber itself (``PhonePolicy``'s). Not encoded.
-    package var phoneVerdictsFromLibphonenumber = false
 
     private enum CodingKeys: String, CodingKey {
         case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData, phoneMetadata

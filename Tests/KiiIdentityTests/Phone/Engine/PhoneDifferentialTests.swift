@@ -1,6 +1,5 @@
-import KiiIdentity
+@_spi(Probes) import KiiIdentity
 import KiiIdentityFuzzChecks
-import KiiIdentityProbes
 import Testing
 
 #if canImport(Glibc)

@@ -1,11 +1,10 @@
 import Foundation
-import KiiIdentity
-import KiiIdentityProbes
+@_spi(Probes) import KiiIdentity
 import Testing
 
-/// The benchmark's "previous engine" rows take phone verdicts from libphonenumber through an
-/// unencoded switch on the policies: the same answers as the compiled engine on the system
-/// metadata, and a policy's encoding that does not change.
+/// The benchmark's "previous engine" rows take phone verdicts from libphonenumber itself, asked
+/// for through the `Probes` SPI (no policy value carries the choice): the same answers as the
+/// compiled engine on the system metadata.
 @Suite struct PhoneEngineSelectionTests {
     static let phones: [(phone: String, country: String?)] = [
         ("+819012345678", nil), ("09012345678", "JP"), ("JP-9012345678", nil), ("+14155552671", nil),
@@ -15,13 +14,14 @@ import Testing
 
     @Test("a registration is the same under either engine", arguments: phones)
     func registrationsAgree(phone: String, country: String?) {
-        func outcome(_ policy: RegistrationPolicy) -> String {
+        func outcome(_ policy: RegistrationPolicy, _ engine: PhoneEngineProbe.Engine) -> String {
             do throws(ValidationError) {
                 let registration = try Registration(
                     identity: IdentityData(phone: phone),
                     password: "secret-1",
                     fields: UserFields(country: country),
-                    policy: policy
+                    policy: policy,
+                    phoneVerdicts: engine
                 )
                 return "ok \(registration.uniquenessKeys)"
             } catch {
@@ -31,40 +31,36 @@ import Testing
         for base in [
             RegistrationPolicy(phoneMetadata: .system), RegistrationPolicy(mobileOnly: false, phoneMetadata: .system),
         ] {
-            #expect(PhoneEngineProbe.libphonenumber(base) != base)
-            let compiled = outcome(base)
-            #expect(compiled == outcome(PhoneEngineProbe.libphonenumber(base)), "\(phone) \(country ?? "-")")
+            let compiled = outcome(base, .compiled)
+            #expect(compiled == outcome(base, .libphonenumber), "\(phone) \(country ?? "-")")
         }
     }
 
-    @Test("every phone form agrees under a policy that asks libphonenumber", arguments: phones)
+    @Test("every phone form agrees when libphonenumber gives the verdicts", arguments: phones)
     func formsAgree(phone: String, country: String?) {
         let policy = PhonePolicy(mobileOnly: false, digitCount: 1...15, metadata: .system)
-        let library = PhoneEngineProbe.libphonenumber(policy)
-        #expect(library != policy)
-        func result(_ policy: PhonePolicy) -> String {
-            do throws(ValidationError) {
-                let number =
-                    phone.hasPrefix("+")
-                    ? try PhoneNumber(international: phone, policy: policy)
-                    : country == nil
-                        ? try PhoneNumber(rest: phone, policy: policy)
-                        : try PhoneNumber(local: phone, country: country ?? "", policy: policy)
-                return "\(number.e164) \(number.region) \(number.type) \(number.nationalNumber)"
-            } catch {
-                return "\(error.problems.map(\.code))"
+        let form: PhoneEngineProbe.Form = phone.hasPrefix("+") ? .international : country == nil ? .rest : .local
+        func result(libphonenumber: Bool) -> String {
+            switch PhoneEngineProbe.validate(
+                form,
+                phone,
+                country: country,
+                policy: policy,
+                libphonenumber: libphonenumber
+            ) {
+            case .success(let number): "\(number.e164) \(number.region) \(number.type) \(number.nationalNumber)"
+            case .failure(let error): "\(error.problems.map(\.code))"
             }
         }
-        #expect(result(policy) == result(library))
-        if phone.hasPrefix("+") {
+        #expect(result(libphonenumber: false) == result(libphonenumber: true))
+        if form == .international {
             #expect(
-                PhoneNumber.isValid(international: phone, policy: policy)
-                    == PhoneNumber.isValid(international: phone, policy: library)
+                PhoneNumber.isValid(international: phone, policy: policy) == (result(libphonenumber: true).first == "+")
             )
         }
     }
 
-    @Test("the engine is not part of a policy's encoding; the metadata source is, unless bundled")
+    @Test("a policy's encoding names its metadata source unless bundled")
     func encodingIsUnchanged() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -72,11 +68,11 @@ import Testing
             String(decoding: try encoder.encode(PhonePolicy.default), as: UTF8.self)
                 == #"{"digitCount":[10,15],"mobileOnly":true}"#
         )
-        let phone = try encoder.encode(PhoneEngineProbe.libphonenumber(PhonePolicy.default))
+        let phone = try encoder.encode(PhonePolicy(metadata: .system))
         #expect(
             String(decoding: phone, as: UTF8.self) == #"{"digitCount":[10,15],"metadata":"system","mobileOnly":true}"#
         )
-        let registration = try encoder.encode(PhoneEngineProbe.libphonenumber(RegistrationPolicy()))
+        let registration = try encoder.encode(RegistrationPolicy(phoneMetadata: .system))
         #expect(
             String(decoding: registration, as: UTF8.self)
                 == #"{"emailVerification":false,"exposeFullUserData":false,"mobileOnly":true,"#

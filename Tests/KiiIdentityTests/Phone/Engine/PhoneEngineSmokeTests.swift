@@ -1,5 +1,4 @@
-import KiiIdentity
-import KiiIdentityProbes
+@_spi(Probes) import KiiIdentity
 import Testing
 
 @Suite struct PhoneEngineSmokeTests {

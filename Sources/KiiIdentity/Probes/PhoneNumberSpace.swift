@@ -1,35 +1,53 @@
-package import KiiIdentity
-
 /// Where a source's numbers are, for generators that draw inputs from the whole number space: each
 /// territory's possible lengths, the patterns of its number types, and the leading digits of its
 /// number formats. Read from the same metadata the engine compiles.
-package struct PhoneNumberSpace: Sendable {
+@_spi(Probes)
+public struct PhoneNumberSpace: Sendable {
     /// One territory (a region, or a non-geographic entity `001`).
-    package struct Territory: Sendable {
+    public struct Territory: Sendable {
         /// `JP`, or `001`.
-        package let id: String
-        package let callingCode: Int
+        public let id: String
+        /// Its calling code.
+        public let callingCode: Int
         /// Digits only; empty when the territory has none.
-        package let nationalPrefix: String
+        public let nationalPrefix: String
         /// The general description's possible lengths.
-        package let lengths: [Int]
+        public let lengths: [Int]
         /// The national-number patterns of its number types (fixed line, mobile, ...).
-        package let typePatterns: [DigitPattern]
+        public let typePatterns: [Pattern]
         /// The most detailed leading digits pattern of each of its number formats, and its own.
-        package let leadingDigits: [DigitPattern]
+        public let leadingDigits: [Pattern]
     }
 
-    package let territories: [Territory]
+    /// A pattern of the metadata, to draw digits from.
+    public struct Pattern: Sendable {
+        let pattern: DigitPattern
+
+        /// `text` parsed; `nil` for a pattern the engine does not read.
+        init?(_ text: String) {
+            guard let parsed = DigitPattern.parse(text) else { return nil }
+            pattern = parsed.pattern
+        }
+
+        /// Random digits this pattern matches from the start (a final `$` ignored): a number
+        /// drawn from the range the pattern describes.
+        public func sample(_ generator: inout some RandomNumberGenerator) -> String {
+            pattern.sample(&generator)
+        }
+    }
+
+    /// Every territory of the source, in metadata order.
+    public let territories: [Territory]
 
     /// The space of `source`'s metadata.
-    package init(_ source: PhoneMetadataSource) {
+    public init(_ source: PhoneMetadataSource) {
         territories = PhoneMetadataIndex.of(source.kind).metadata.map { entry in
             let patterns = entry.descriptions.dropFirst().compactMap { description in
-                description.pattern.isEmpty ? nil : DigitPattern.parse(description.pattern)?.pattern
+                description.pattern.isEmpty ? nil : Pattern(description.pattern)
             }
             let leading =
                 (entry.numberFormats.compactMap(\.leadingDigitsPatterns.last) + [entry.leadingDigits].compactMap { $0 })
-                .compactMap { DigitPattern.parse($0)?.pattern }
+                .compactMap(Pattern.init)
             return Territory(
                 id: entry.id,
                 callingCode: entry.countryCallingCode,
@@ -42,13 +60,13 @@ package struct PhoneNumberSpace: Sendable {
     }
 
     /// The regions (not `001`), in metadata order.
-    package var regions: [Territory] { territories.filter { $0.id != "001" } }
+    public var regions: [Territory] { territories.filter { $0.id != "001" } }
 }
 
 extension DigitPattern {
     /// Random digits this pattern matches from the start (a final `$` ignored): a number drawn
     /// from the range the pattern describes.
-    package func sample(_ generator: inout some RandomNumberGenerator) -> String {
+    func sample(_ generator: inout some RandomNumberGenerator) -> String {
         var digits: [UInt8] = []
         append(to: &digits, &generator)
         return String(decoding: digits, as: UTF8.self)
