@@ -30,22 +30,13 @@ package protocol DeclaredDetail: ValidationError.Detail {
 
 extension DeclaredDetail {
     /// The stable machine code, as the case declares it.
-    public var code: ValidationError.Code {
-        var declaration = CodeDeclaration<Self>()
-        return declare(to: &declaration)
-    }
+    public var code: ValidationError.Code { facts.code }
 
     /// The case's name, as a problem is encoded under `detail`.
-    public var name: String {
-        var declaration = NameDeclaration<Self>()
-        return declare(to: &declaration)
-    }
+    public var name: String { facts.name.rawValue + facts.nestedName }
 
     /// The HTTP status the case declares: 400 unless it says otherwise.
-    public var httpStatus: Int {
-        var declaration = StatusDeclaration<Self>()
-        return declare(to: &declaration)
-    }
+    public var httpStatus: Int { facts.status }
 
     /// The values the reason needs, as strings, in the order the case declares them.
     public var parameters: [(name: String, value: String)] {
@@ -55,8 +46,10 @@ extension DeclaredDetail {
 
     /// The reason in `language`.
     public func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
-        var declaration = PhraseDeclaration<Self>(language: language)
-        return declare(to: &declaration)
+        switch words(in: language) {
+        case .english(let reason): ValidationError.Phrase(particle: "", reason: String(reason))
+        case .japanese(let particle, let reason): ValidationError.Phrase(particle: particle, reason: reason)
+        }
     }
 
     /// The detail named `name` with `parameters` (as ``name`` and ``parameters`` give them), or
@@ -72,44 +65,66 @@ extension DeclaredDetail {
         self = detail
     }
 
+    /// The case's name, code and status.
+    var facts: DetailFacts<Self> {
+        var declaration = FactsDeclaration<Self>()
+        return declare(to: &declaration)
+    }
+
+    /// The case's words in `language`.
+    func words(in language: ValidationError.Language) -> DetailWords {
+        var declaration = WordsDeclaration<Self>(language: language)
+        return declare(to: &declaration)
+    }
+
     /// Appends the reason in `language`, escaped, to a JSON string being written, without making
     /// a `String` of an English one.
     func appendEscapedReason(in language: ValidationError.Language, to writer: inout ByteWriter) {
-        withUnsafeMutablePointer(to: &writer) { writer in
-            var declaration = EscapedReasonDeclaration<Self>(language: language, writer: writer)
-            declare(to: &declaration)
+        switch words(in: language) {
+        case .english(let reason): reason.withBytes { writer.appendEscaped($0) }
+        case .japanese(_, let reason): writer.appendEscaped(reason)
         }
     }
 }
 
 /// What takes a case's declaration (``DeclaredDetail/declare(to:)``): each conforming type keeps
-/// one part (the code, the name, the words in its ``language``, ...) and builds only that, since
-/// everything else comes in closures it does not call.
+/// one part (the facts, the parameters, the words in one language) and leaves the closures of
+/// the rest uncalled, so that a code costs a switch and an English reason goes from its literal
+/// pieces into a JSON body with no `String` in between.
 package protocol DetailDeclaration<Detail> {
     /// The detail type declared.
     associatedtype Detail: DeclaredDetail
     /// What the declaration gives back.
     associatedtype Result
-    /// The language of the words wanted, when words are.
-    var language: ValidationError.Language { get }
+    /// A case's parameters, by name, as strings.
+    typealias Parameters = [(name: String, value: String)]
+    /// A case's words in a language.
+    typealias Words = (ValidationError.Language) -> DetailWords
 
-    /// Takes one case's declaration.
-    ///
-    /// - Parameters:
-    ///   - name: the case's name (``DeclaredDetail/name``).
-    ///   - code: its machine code.
-    ///   - status: its HTTP status.
-    ///   - parameters: the values its reason needs, by name, as strings.
-    ///   - english: the reason after the English field name.
-    ///   - japanese: the particle after the Japanese field name, and the reason.
-    mutating func problem(
-        name: () -> String,
-        code: ValidationError.Code,
-        status: Int,
-        parameters: () -> [(name: String, value: String)],
-        english: () -> EnglishReason,
-        japanese: () -> (particle: String, reason: String)
-    ) -> Result
+    /// Takes one case's declaration: its name, code and status, the values its reason needs, and
+    /// its words in a language.
+    mutating func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> Result
+}
+
+/// A case's name, code and HTTP status.
+package struct DetailFacts<Detail: DeclaredDetail> {
+    /// The case's name.
+    let name: Detail.Name
+    /// The name of the detail the case wraps, after its own (a phone's region prefix's), or empty.
+    let nestedName: String
+    /// The machine code.
+    let code: ValidationError.Code
+    /// The HTTP status.
+    let status: Int
+}
+
+/// A case's reason in one language: English without a `String`, or the Japanese particle and
+/// reason.
+package enum DetailWords {
+    /// The reason after the English field name.
+    case english(EnglishReason)
+    /// The particle after the Japanese field name, and the reason.
+    case japanese(particle: String, reason: String)
 }
 
 extension DetailDeclaration {
@@ -126,12 +141,9 @@ extension DetailDeclaration {
         japanese: @autoclosure () -> (particle: String, reason: String)
     ) -> Result {
         problem(
-            name: { name.rawValue },
-            code: code,
-            status: status,
+            DetailFacts(name: name, nestedName: "", code: code, status: status),
             parameters: { parameters().compactMap { key, value in value.parameterText.map { (key, $0) } } },
-            english: english,
-            japanese: japanese
+            words: { language in Self.words(in: language, english, japanese) }
         )
     }
 
@@ -144,13 +156,25 @@ extension DetailDeclaration {
         english: @autoclosure () -> EnglishReason,
         japanese: @autoclosure () -> (particle: String, reason: String)
     ) -> Result {
-        problem(
-            name: { name.rawValue + inner.name },
-            code: inner.code,
-            status: inner.httpStatus,
+        let facts = inner.facts
+        return problem(
+            DetailFacts(name: name, nestedName: inner.name, code: facts.code, status: facts.status),
             parameters: { inner.parameters },
-            english: english,
-            japanese: japanese
+            words: { language in Self.words(in: language, english, japanese) }
         )
+    }
+
+    @inline(__always)
+    private static func words(
+        in language: ValidationError.Language,
+        _ english: () -> EnglishReason,
+        _ japanese: () -> (particle: String, reason: String)
+    ) -> DetailWords {
+        switch language {
+        case .english: return .english(english())
+        case .japanese:
+            let (particle, reason) = japanese()
+            return .japanese(particle: particle, reason: reason)
+        }
     }
 }
