@@ -30,7 +30,10 @@ package protocol DeclaredDetail: ValidationError.Detail {
 
 extension DeclaredDetail {
     /// The stable machine code, as the case declares it.
-    public var code: ValidationError.Code { facts.code }
+    public var code: ValidationError.Code {
+        var declaration = CodeDeclaration<Self>()
+        return declare(to: &declaration)
+    }
 
     /// The case's name, as a problem is encoded under `detail`.
     public var name: String { facts.name.rawValue + facts.nestedName }
@@ -46,10 +49,8 @@ extension DeclaredDetail {
 
     /// The reason in `language`.
     public func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
-        switch words(in: language) {
-        case .english(let reason): ValidationError.Phrase(particle: "", reason: String(reason))
-        case .japanese(let particle, let reason): ValidationError.Phrase(particle: particle, reason: reason)
-        }
+        var declaration = PhraseDeclaration<Self>(language: language)
+        return declare(to: &declaration)
     }
 
     /// The detail named `name` with `parameters` (as ``name`` and ``parameters`` give them), or
@@ -71,18 +72,12 @@ extension DeclaredDetail {
         return declare(to: &declaration)
     }
 
-    /// The case's words in `language`.
-    func words(in language: ValidationError.Language) -> DetailWords {
-        var declaration = WordsDeclaration<Self>(language: language)
-        return declare(to: &declaration)
-    }
-
     /// Appends the reason in `language`, escaped, to a JSON string being written, without making
-    /// a `String` of an English one.
+    /// a `String` of an English one (or copying it).
     func appendEscapedReason(in language: ValidationError.Language, to writer: inout ByteWriter) {
-        switch words(in: language) {
-        case .english(let reason): reason.withBytes { writer.appendEscaped($0) }
-        case .japanese(_, let reason): writer.appendEscaped(reason)
+        withUnsafeMutablePointer(to: &writer) { writer in
+            var declaration = EscapedReasonDeclaration<Self>(language: language, writer: writer)
+            declare(to: &declaration)
         }
     }
 }
