@@ -36,7 +36,10 @@ extension DeclaredDetail {
     }
 
     /// The case's name, as a problem is encoded under `detail`.
-    public var name: String { facts.name.rawValue + facts.nestedName }
+    public var name: String {
+        let facts = self.facts
+        return facts.name.rawValue + facts.nestedName
+    }
 
     /// The HTTP status the case declares: 400 unless it says otherwise.
     public var httpStatus: Int { facts.status }
