@@ -56,13 +56,21 @@ extension ValidationError {
                     english: "contains bytes that are not UTF-8",
                     japanese: ("に", "UTF-8 ではないバイトが含まれています")
                 )
-            case .wrongType(let expected, let found):
+            case .wrongType(let expected, let found?):
                 declaration.problem(
                     .wrongType,
                     code: .wrongType,
                     parameters: [("expected", expected), ("found", found)],
-                    english: Self.english(expected, found),
-                    japanese: ("は", Self.japanese(expected, found))
+                    english: "\(Self.words(expected).english), not \(found.rawValue)",
+                    japanese: ("は", "\(Self.words(expected).japanese)（\(found.japaneseName)が指定されています）")
+                )
+            case .wrongType(let expected, nil):
+                declaration.problem(
+                    .wrongType,
+                    code: .wrongType,
+                    parameters: [("expected", expected)],
+                    english: "\(Self.words(expected).english)",
+                    japanese: ("は", Self.words(expected).japanese)
                 )
             case .notRecordMember:
                 declaration.problem(
@@ -161,24 +169,12 @@ extension ValidationError {
             }
         }
 
-        private static func english(_ expected: ExpectedType, _ found: JSONDetail.ValueType?) -> EnglishReason {
-            let what: EnglishReason =
-                switch expected {
-                case .object: "must be a JSON object"
-                case .boolean: "must be true or false"
-                }
-            guard let found else { return what }
-            return "\(what), not \(found.rawValue)"
-        }
-
-        private static func japanese(_ expected: ExpectedType, _ found: JSONDetail.ValueType?) -> String {
-            let what =
-                switch expected {
-                case .object: "JSON オブジェクトで指定してください"
-                case .boolean: "true または false で指定してください"
-                }
-            guard let found else { return what }
-            return "\(what)（\(found.japaneseName)が指定されています）"
+        /// What a member of the wrong type must be, in English and in Japanese.
+        private static func words(_ expected: ExpectedType) -> (english: String, japanese: String) {
+            switch expected {
+            case .object: ("must be a JSON object", "JSON オブジェクトで指定してください")
+            case .boolean: ("must be true or false", "true または false で指定してください")
+            }
         }
 
         /// The case named `name`, read from `parameters` (see `DeclaredDetail`).

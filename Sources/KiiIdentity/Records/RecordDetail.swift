@@ -76,8 +76,8 @@ extension ValidationError {
                     .verificationConflict,
                     code: .verificationConflict,
                     parameters: [("conflict", conflict)],
-                    english: Self.english(conflict),
-                    japanese: ("は", Self.japanese(conflict))
+                    english: "\(Self.words(conflict).english)",
+                    japanese: ("は", Self.words(conflict).japanese)
                 )
             case .emptyFieldName:
                 declaration.problem(
@@ -228,25 +228,24 @@ extension ValidationError {
             }
         }
 
-        private static func english(_ conflict: VerificationConflict) -> EnglishReason {
+        /// What a verification conflict is and how to settle it, in English and in Japanese.
+        private static func words(_ conflict: VerificationConflict) -> (english: String, japanese: String) {
             switch conflict {
             case .onlyPhoneNumber:
-                "has only a phone number, so phone verification must be off (turn phone verification off, or add a username)"
+                (
+                    "has only a phone number, so phone verification must be off (turn phone verification off, or add a username)",
+                    "電話番号だけで登録するため、電話番号による認証をオフにする必要があります（電話番号による認証をオフにするか、ユーザー名を追加してください）"
+                )
             case .onlyEmailAddress:
-                "has only an email address, so email verification must be off (turn email verification off, or add a username)"
+                (
+                    "has only an email address, so email verification must be off (turn email verification off, or add a username)",
+                    "メールアドレスだけで登録するため、メールアドレスによる認証をオフにする必要があります（メールアドレスによる認証をオフにするか、ユーザー名を追加してください）"
+                )
             case .emailAddressAndPhoneNumber:
-                "has an email address and a phone number but no username, so email verification or phone verification must be off (turn one of them off, or add a username)"
-            }
-        }
-
-        private static func japanese(_ conflict: VerificationConflict) -> String {
-            switch conflict {
-            case .onlyPhoneNumber:
-                "電話番号だけで登録するため、電話番号による認証をオフにする必要があります（電話番号による認証をオフにするか、ユーザー名を追加してください）"
-            case .onlyEmailAddress:
-                "メールアドレスだけで登録するため、メールアドレスによる認証をオフにする必要があります（メールアドレスによる認証をオフにするか、ユーザー名を追加してください）"
-            case .emailAddressAndPhoneNumber:
-                "ユーザー名なしでメールアドレスと電話番号で登録するため、どちらかの認証をオフにする必要があります（メールアドレスか電話番号による認証をオフにするか、ユーザー名を追加してください）"
+                (
+                    "has an email address and a phone number but no username, so email verification or phone verification must be off (turn one of them off, or add a username)",
+                    "ユーザー名なしでメールアドレスと電話番号で登録するため、どちらかの認証をオフにする必要があります（メールアドレスか電話番号による認証をオフにするか、ユーザー名を追加してください）"
+                )
             }
         }
 

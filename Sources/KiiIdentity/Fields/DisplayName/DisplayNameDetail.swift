@@ -117,8 +117,10 @@ extension ValidationError {
                     code: .contextRule,
                     parameters: [("character", scalar), ("position", position), ("rule", rule)],
                     english:
-                        "has \(scalar.namedCodePoint) at position \(position) where it is not allowed (\(Self.english(rule)))",
-                    japanese: ("の", "\(position) 文字目の \(scalar.namedCodePoint) はこの位置では使用できません（\(Self.japanese(rule))）")
+                        "has \(scalar.namedCodePoint) at position \(position) where it is not allowed (\(Self.words(rule).english))",
+                    japanese: (
+                        "の", "\(position) 文字目の \(scalar.namedCodePoint) はこの位置では使用できません（\(Self.words(rule).japanese)）"
+                    )
                 )
             case .emptyAfterMapping:
                 declaration.problem(
@@ -145,29 +147,17 @@ extension ValidationError {
             }
         }
 
-        private static func english(_ rule: ContextRule) -> String {
+        /// Where `rule` allows its characters, in English and in Japanese.
+        private static func words(_ rule: ContextRule) -> (english: String, japanese: String) {
             switch rule {
-            case .zeroWidthNonJoiner: "only after a virama or between joining letters"
-            case .zeroWidthJoiner: "only after a virama"
-            case .middleDot: "only between two 'l'"
-            case .greekKeraia: "only before a Greek letter"
-            case .hebrewPunctuation: "only after a Hebrew letter"
-            case .katakanaMiddleDot: "only with Hiragana, Katakana or Kanji in the name"
-            case .arabicIndicDigits: "not with Extended Arabic-Indic digits"
-            case .extendedArabicIndicDigits: "not with Arabic-Indic digits"
-            }
-        }
-
-        private static func japanese(_ rule: ContextRule) -> String {
-            switch rule {
-            case .zeroWidthNonJoiner: "ヴィラーマの後、または連結する文字の間のみ"
-            case .zeroWidthJoiner: "ヴィラーマの後のみ"
-            case .middleDot: "'l' と 'l' の間のみ"
-            case .greekKeraia: "ギリシャ文字の前のみ"
-            case .hebrewPunctuation: "ヘブライ文字の後のみ"
-            case .katakanaMiddleDot: "ひらがな・カタカナ・漢字を含む名前のみ"
-            case .arabicIndicDigits: "拡張アラビア・インド数字と混在できません"
-            case .extendedArabicIndicDigits: "アラビア・インド数字と混在できません"
+            case .zeroWidthNonJoiner: ("only after a virama or between joining letters", "ヴィラーマの後、または連結する文字の間のみ")
+            case .zeroWidthJoiner: ("only after a virama", "ヴィラーマの後のみ")
+            case .middleDot: ("only between two 'l'", "'l' と 'l' の間のみ")
+            case .greekKeraia: ("only before a Greek letter", "ギリシャ文字の前のみ")
+            case .hebrewPunctuation: ("only after a Hebrew letter", "ヘブライ文字の後のみ")
+            case .katakanaMiddleDot: ("only with Hiragana, Katakana or Kanji in the name", "ひらがな・カタカナ・漢字を含む名前のみ")
+            case .arabicIndicDigits: ("not with Extended Arabic-Indic digits", "拡張アラビア・インド数字と混在できません")
+            case .extendedArabicIndicDigits: ("not with Arabic-Indic digits", "アラビア・インド数字と混在できません")
             }
         }
 
