@@ -1,6 +1,7 @@
 import Foundation
 import KiiIdentity
 import KiiIdentityExport
+import KiiIdentityFuzzChecks
 import Testing
 
 @Suite("The export reader's problems: every case worded in both languages, encoded and decoded")
@@ -15,29 +16,13 @@ struct ExportDetailTests {
         .memberNotOneOf(member: "field", allowed: ["username", "email"]), .memberMissing(member: "value"),
     ]
 
-    /// Exhaustive: a new case does not compile here until it gets a number.
-    static func index(_ detail: ValidationError.ExportDetail) -> Int {
-        switch detail {
-        case .invalidUTF8: 0
-        case .wrongType: 1
-        case .notRecordMember: 2
-        case .unknownColumn: 3
-        case .repeatedColumn: 4
-        case .lineTooLong: 5
-        case .textAfterClosingQuote: 6
-        case .quoteInUnquotedField: 7
-        case .unclosedQuote: 8
-        case .columnCount: 9
-        case .memberNotAString: 10
-        case .unexpectedMember: 11
-        case .memberNotOneOf: 12
-        case .memberMissing: 13
-        }
-    }
-
     @Test("every case has a sample, a reason in every language, and a name no other detail has")
     func everyCase() {
-        #expect(Set(Self.samples.map(Self.index)) == Set(0..<14))
+        let faults = DetailCatalogAudit.faults(
+            of: ValidationError.detailTypes + [ValidationError.ExportDetail.self],
+            caseCount: EnumCases.count
+        )
+        #expect(faults.isEmpty, "\(faults.joined(separator: "\n"))")
         for detail in Self.samples {
             let english = detail.phrase(in: .english).reason
             let japanese = detail.phrase(in: .japanese).reason

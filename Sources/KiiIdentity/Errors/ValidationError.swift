@@ -234,20 +234,14 @@ enum StoredDetail: Sendable, Hashable {
     }
 
     /// Appends the reason in `language` to a JSON string being written, escaped: for this
-    /// module's field and phone details without making a `String` of it.
+    /// module's details without making a `String` of an English one.
     func appendEscapedReason(in language: ValidationError.Language, to writer: inout ByteWriter) {
         switch self {
-        case .field(let detail):
-            withUnsafeMutablePointer(to: &writer) { writer in
-                var target = EscapedReasonTarget(language: language, writer: writer)
-                detail.reason(to: &target)
-            }
-        case .phone(let detail):
-            withUnsafeMutablePointer(to: &writer) { writer in
-                var target = EscapedReasonTarget(language: language, writer: writer)
-                detail.reason(to: &target)
-            }
-        default: writer.appendEscaped(phrase(in: language).reason)
+        case .field(let detail): detail.appendEscapedReason(in: language, to: &writer)
+        case .phone(let detail): detail.appendEscapedReason(in: language, to: &writer)
+        case .record(let detail): detail.appendEscapedReason(in: language, to: &writer)
+        case .json(let detail): detail.appendEscapedReason(in: language, to: &writer)
+        case .other(let other): writer.appendEscaped(other.detail.phrase(in: language).reason)
         }
     }
 

@@ -66,9 +66,10 @@ extension ValidationError {
 
 extension ValidationError.Language {
     /// The phrase of this language, given side by side with the other's: only the one asked
-    /// for is built. Every detail type words each case through this (this module's field and
-    /// phone details through `ReasonTarget.words`, its counterpart for English written without
-    /// a `String`), so that a case without both languages does not compile.
+    /// for is built, and a case without both languages does not compile. Another module's detail
+    /// type words each case through this; this package's types declare each case's words beside
+    /// its name, code and parameters, in the same order (English, then the Japanese particle and
+    /// reason), with an English reason written without a `String`.
     ///
     /// - Parameters:
     ///   - english: the reason after the English field name.

@@ -4,7 +4,7 @@ extension ValidationError {
     ///
     /// Each case carries, in this file, its code, its name, its parameters and its reason in
     /// English and Japanese.
-    public enum FieldDetail: Detail {
+    public enum FieldDetail: DeclaredDetail {
         // MARK: Every field
 
         /// The value is empty or absent.
@@ -61,237 +61,223 @@ extension ValidationError {
         /// `subtag`, at 1-based `position`, does not fit where it is.
         case misplacedSubtag(String, position: Int)
 
-        /// The stable machine code.
-        public var code: Code {
-            switch self {
+        /// The names of the cases, as a problem is encoded under `detail`.
+        package enum Name: String, CaseIterable, Sendable {
+            case missing, tooShort, tooLong, invalidCharacter
+            case missingAt, multipleAt, emptyLocalPart, localPartTooLong, localPartDotAtEdge, consecutiveDots
+            case emptyDomain, domainNeedsTwoLabels, emptyDomainLabel, domainLabelTooLong, domainLabelHyphenAtEdge
+            case numericTopLevelDomain
+            case invalidCountryFormat, notUppercase, unknownRegion
+            case languageTagEndsEarly, emptySubtag, misplacedSubtag
+        }
+
+        /// Each case's name, code, parameters and words (see ``DeclaredDetail``).
+        package func declare<Declaration: DetailDeclaration<Self>>(
+            to declaration: inout Declaration
+        ) -> Declaration.Result {
+            typealias English = EnglishCatalog
+            typealias Japanese = JapaneseCatalog
+            return switch self {
+            case .missing:
+                declaration.problem(.missing, code: .missing, english: "is missing", japanese: ("を", "入力してください"))
+            case .tooShort(let minimum, let unit):
+                declaration.problem(
+                    .tooShort,
+                    code: .tooShort,
+                    parameters: [("minimum", minimum), ("unit", unit)],
+                    english: "is too short (minimum \(minimum) \(unit.rawValue))",
+                    japanese: ("は", "\(minimum) \(Japanese.name(unit))以上で入力してください")
+                )
+            case .tooLong(let maximum, let unit):
+                declaration.problem(
+                    .tooLong,
+                    code: .tooLong,
+                    parameters: [("maximum", maximum), ("unit", unit)],
+                    english: "is too long (maximum \(maximum) \(unit.rawValue))",
+                    japanese: ("は", "\(maximum) \(Japanese.name(unit))以内で入力してください")
+                )
+            case .invalidCharacter(let character, let position, let count, let allowed):
+                declaration.problem(
+                    .invalidCharacter,
+                    code: .invalidCharacter,
+                    parameters: [
+                        ("character", character), ("position", position), ("count", count), ("allowed", allowed),
+                    ],
+                    english: English.invalidCharacter(character, position: position, count: count, allowed: allowed),
+                    japanese: (
+                        "の", Japanese.invalidCharacter(character, position: position, count: count, allowed: allowed)
+                    )
+                )
+            case .missingAt:
+                declaration.problem(
+                    .missingAt,
+                    code: .missingAt,
+                    english: "has no '@'",
+                    japanese: ("に", "'@' が含まれていません")
+                )
+            case .multipleAt(let count):
+                declaration.problem(
+                    .multipleAt,
+                    code: .multipleAt,
+                    parameters: [("count", count)],
+                    english: "has \(count) '@' characters (exactly one is allowed)",
+                    japanese: ("に", "'@' が \(count) 個含まれています（'@' は 1 個だけにしてください）")
+                )
+            case .emptyLocalPart:
+                declaration.problem(
+                    .emptyLocalPart,
+                    code: .emptyLocalPart,
+                    english: "has nothing before '@'",
+                    japanese: ("は", "'@' の前が空です")
+                )
+            case .localPartTooLong(let maximum):
+                declaration.problem(
+                    .localPartTooLong,
+                    code: .localPartTooLong,
+                    parameters: [("maximum", maximum)],
+                    english: "has a part before '@' that is too long (maximum \(maximum) characters)",
+                    japanese: ("は", "'@' の前を \(maximum) 文字以内にしてください")
+                )
+            case .localPartDotAtEdge:
+                declaration.problem(
+                    .localPartDotAtEdge,
+                    code: .localPartDotAtEdge,
+                    english: "has a part before '@' that starts or ends with '.'",
+                    japanese: ("は", "'@' の前の先頭と末尾に '.' を使用できません")
+                )
+            case .consecutiveDots:
+                declaration.problem(
+                    .consecutiveDots,
+                    code: .consecutiveDots,
+                    english: "has '..' before '@'",
+                    japanese: ("は", "'@' の前に '..'（'.' の連続）を使用できません")
+                )
+            case .emptyDomain:
+                declaration.problem(
+                    .emptyDomain,
+                    code: .emptyDomain,
+                    english: "has nothing after '@'",
+                    japanese: ("は", "'@' の後が空です")
+                )
+            case .domainNeedsTwoLabels:
+                declaration.problem(
+                    .domainNeedsTwoLabels,
+                    code: .domainNeedsTwoLabels,
+                    english: "needs a domain of two or more labels after '@', like example.com",
+                    japanese: ("は", "'@' の後に example.com のような 2 つ以上のラベルからなるドメインを入力してください")
+                )
+            case .emptyDomainLabel:
+                declaration.problem(
+                    .emptyDomainLabel,
+                    code: .emptyDomainLabel,
+                    english: "has an empty domain label (a '.' at an end, or '..')",
+                    japanese: ("に", "空のドメインラベルがあります（端の '.' または '..'）")
+                )
+            case .domainLabelTooLong(let maximum):
+                declaration.problem(
+                    .domainLabelTooLong,
+                    code: .domainLabelTooLong,
+                    parameters: [("maximum", maximum)],
+                    english: "has a domain label that is too long (maximum \(maximum) characters)",
+                    japanese: ("は", "ドメインの各ラベルを \(maximum) 文字以内にしてください")
+                )
+            case .domainLabelHyphenAtEdge:
+                declaration.problem(
+                    .domainLabelHyphenAtEdge,
+                    code: .domainLabelHyphenAtEdge,
+                    english: "has a domain label that starts or ends with '-'",
+                    japanese: ("は", "ドメインラベルの先頭と末尾に '-' を使用できません")
+                )
+            case .numericTopLevelDomain:
+                declaration.problem(
+                    .numericTopLevelDomain,
+                    code: .numericTopLevelDomain,
+                    english: "has a last domain label that is all digits",
+                    japanese: ("は", "ドメインの最後のラベルを数字だけにすることはできません")
+                )
+            case .invalidCountryFormat:
+                declaration.problem(
+                    .invalidCountryFormat,
+                    code: .invalidFormat,
+                    english: "must be two capital letters (ISO 3166-1 alpha-2), like JP",
+                    japanese: ("は", "JP のような英大文字 2 文字（ISO 3166-1 alpha-2）で入力してください")
+                )
+            case .notUppercase(let suggestion?):
+                declaration.problem(
+                    .notUppercase,
+                    code: .notUppercase,
+                    parameters: [("suggestion", suggestion)],
+                    english: "must be in capital letters: did you mean '\(suggestion)'?",
+                    japanese: ("は", "英大文字で入力してください（'\(suggestion)' ではありませんか？）")
+                )
+            case .notUppercase(nil):
+                declaration.problem(
+                    .notUppercase,
+                    code: .notUppercase,
+                    english: "must be in capital letters",
+                    japanese: ("は", "英大文字で入力してください")
+                )
+            case .unknownRegion(let region):
+                declaration.problem(
+                    .unknownRegion,
+                    code: .unknownRegion,
+                    parameters: [("region", region)],
+                    english: "must be a supported region ('\(region)' is not one)",
+                    japanese: ("は", "対応している国・地域を入力してください（'\(region)' には対応していません）")
+                )
+            case .languageTagEndsEarly:
+                declaration.problem(
+                    .languageTagEndsEarly,
+                    code: .malformedLanguageTag,
+                    english: "is not a well-formed BCP 47 language tag (it ends where a subtag is expected)",
+                    japanese: ("は", "正しい BCP 47 言語タグではありません（サブタグが必要な位置で終わっています）")
+                )
+            case .emptySubtag(let position):
+                declaration.problem(
+                    .emptySubtag,
+                    code: .malformedLanguageTag,
+                    parameters: [("position", position)],
+                    english: "is not a well-formed BCP 47 language tag (empty subtag at position \(position))",
+                    japanese: ("は", "正しい BCP 47 言語タグではありません（\(position) 文字目のサブタグが空です）")
+                )
+            case .misplacedSubtag(let subtag, let position):
+                declaration.problem(
+                    .misplacedSubtag,
+                    code: .malformedLanguageTag,
+                    parameters: [("subtag", subtag), ("position", position)],
+                    english:
+                        "is not a well-formed BCP 47 language tag ('\(subtag)' at position \(position) does not fit there)",
+                    japanese: ("は", "正しい BCP 47 言語タグではありません（\(position) 文字目の '\(subtag)' はその位置に置けません）")
+                )
+            }
+        }
+
+        /// The case named `name`, read from `parameters` (see ``DeclaredDetail``).
+        package static func make(_ name: Name, from parameters: some DetailParameterSource) -> Self? {
+            switch name {
             case .missing: .missing
-            case .tooShort: .tooShort
-            case .tooLong: .tooLong
-            case .invalidCharacter: .invalidCharacter
+            case .tooShort: parameters.make(Self.tooShort, "minimum", "unit")
+            case .tooLong: parameters.make(Self.tooLong, "maximum", "unit")
+            case .invalidCharacter: parameters.make(Self.invalidCharacter, "character", "position", "count", "allowed")
             case .missingAt: .missingAt
-            case .multipleAt: .multipleAt
+            case .multipleAt: parameters.make(Self.multipleAt, "count")
             case .emptyLocalPart: .emptyLocalPart
-            case .localPartTooLong: .localPartTooLong
+            case .localPartTooLong: parameters.make(Self.localPartTooLong, "maximum")
             case .localPartDotAtEdge: .localPartDotAtEdge
             case .consecutiveDots: .consecutiveDots
             case .emptyDomain: .emptyDomain
             case .domainNeedsTwoLabels: .domainNeedsTwoLabels
             case .emptyDomainLabel: .emptyDomainLabel
-            case .domainLabelTooLong: .domainLabelTooLong
+            case .domainLabelTooLong: parameters.make(Self.domainLabelTooLong, "maximum")
             case .domainLabelHyphenAtEdge: .domainLabelHyphenAtEdge
             case .numericTopLevelDomain: .numericTopLevelDomain
-            case .invalidCountryFormat: .invalidFormat
-            case .notUppercase: .notUppercase
-            case .unknownRegion: .unknownRegion
-            case .languageTagEndsEarly, .emptySubtag, .misplacedSubtag: .malformedLanguageTag
+            case .invalidCountryFormat: .invalidCountryFormat
+            case .notUppercase: parameters.make(Self.notUppercase, "suggestion")
+            case .unknownRegion: parameters.make(Self.unknownRegion, "region")
+            case .languageTagEndsEarly: .languageTagEndsEarly
+            case .emptySubtag: parameters.make(Self.emptySubtag, "position")
+            case .misplacedSubtag: parameters.make(Self.misplacedSubtag, "subtag", "position")
             }
-        }
-
-        /// The case's name, as a problem is encoded under `detail`.
-        public var name: String {
-            switch self {
-            case .missing: "missing"
-            case .tooShort: "tooShort"
-            case .tooLong: "tooLong"
-            case .invalidCharacter: "invalidCharacter"
-            case .missingAt: "missingAt"
-            case .multipleAt: "multipleAt"
-            case .emptyLocalPart: "emptyLocalPart"
-            case .localPartTooLong: "localPartTooLong"
-            case .localPartDotAtEdge: "localPartDotAtEdge"
-            case .consecutiveDots: "consecutiveDots"
-            case .emptyDomain: "emptyDomain"
-            case .domainNeedsTwoLabels: "domainNeedsTwoLabels"
-            case .emptyDomainLabel: "emptyDomainLabel"
-            case .domainLabelTooLong: "domainLabelTooLong"
-            case .domainLabelHyphenAtEdge: "domainLabelHyphenAtEdge"
-            case .numericTopLevelDomain: "numericTopLevelDomain"
-            case .invalidCountryFormat: "invalidCountryFormat"
-            case .notUppercase: "notUppercase"
-            case .unknownRegion: "unknownRegion"
-            case .languageTagEndsEarly: "languageTagEndsEarly"
-            case .emptySubtag: "emptySubtag"
-            case .misplacedSubtag: "misplacedSubtag"
-            }
-        }
-
-        /// The values the reason needs, as strings; a password's character is `undisclosed`.
-        public var parameters: [(name: String, value: String)] {
-            switch self {
-            case .missing, .missingAt, .emptyLocalPart, .localPartDotAtEdge, .consecutiveDots, .emptyDomain,
-                .domainNeedsTwoLabels, .emptyDomainLabel, .domainLabelHyphenAtEdge, .numericTopLevelDomain,
-                .invalidCountryFormat, .languageTagEndsEarly:
-                []
-            case .tooShort(let minimum, let unit): [("minimum", String(minimum)), ("unit", unit.rawValue)]
-            case .tooLong(let maximum, let unit): [("maximum", String(maximum)), ("unit", unit.rawValue)]
-            case .invalidCharacter(let character, let position, let count, let allowed):
-                [
-                    ("character", character.encoded), ("position", String(position)), ("count", String(count)),
-                    ("allowed", allowed.rawValue),
-                ]
-            case .multipleAt(let count): [("count", String(count))]
-            case .localPartTooLong(let maximum), .domainLabelTooLong(let maximum): [("maximum", String(maximum))]
-            case .notUppercase(let suggestion): suggestion.map { [("suggestion", $0)] } ?? []
-            case .unknownRegion(let region): [("region", region)]
-            case .emptySubtag(let position): [("position", String(position))]
-            case .misplacedSubtag(let subtag, let position): [("subtag", subtag), ("position", String(position))]
-            }
-        }
-
-        /// The reason in `language`.
-        public func phrase(in language: Language) -> Phrase {
-            var target = PhraseTarget(language: language)
-            return reason(to: &target)
-        }
-
-        /// Hands the reason to `target`, in its language (see ``ReasonTarget``).
-        func reason<Target: ReasonTarget>(to target: inout Target) -> Target.Result {
-            typealias English = EnglishCatalog
-            typealias Japanese = JapaneseCatalog
-            return switch self {
-            case .missing: target.words("is missing", ("を", "入力してください"))
-            case .tooShort(let minimum, let unit):
-                target.words(
-                    "is too short (minimum \(minimum) \(unit.rawValue))",
-                    ("は", "\(minimum) \(Japanese.name(unit))以上で入力してください")
-                )
-            case .tooLong(let maximum, let unit):
-                target.words(
-                    "is too long (maximum \(maximum) \(unit.rawValue))",
-                    ("は", "\(maximum) \(Japanese.name(unit))以内で入力してください")
-                )
-            case .invalidCharacter(let character, let position, let count, let allowed):
-                target.words(
-                    English.invalidCharacter(character, position: position, count: count, allowed: allowed),
-                    ("の", Japanese.invalidCharacter(character, position: position, count: count, allowed: allowed))
-                )
-            case .missingAt: target.words("has no '@'", ("に", "'@' が含まれていません"))
-            case .multipleAt(let count):
-                target.words(
-                    "has \(count) '@' characters (exactly one is allowed)",
-                    ("に", "'@' が \(count) 個含まれています（'@' は 1 個だけにしてください）")
-                )
-            case .emptyLocalPart: target.words("has nothing before '@'", ("は", "'@' の前が空です"))
-            case .localPartTooLong(let maximum):
-                target.words(
-                    "has a part before '@' that is too long (maximum \(maximum) characters)",
-                    ("は", "'@' の前を \(maximum) 文字以内にしてください")
-                )
-            case .localPartDotAtEdge:
-                target.words(
-                    "has a part before '@' that starts or ends with '.'",
-                    ("は", "'@' の前の先頭と末尾に '.' を使用できません")
-                )
-            case .consecutiveDots:
-                target.words("has '..' before '@'", ("は", "'@' の前に '..'（'.' の連続）を使用できません"))
-            case .emptyDomain: target.words("has nothing after '@'", ("は", "'@' の後が空です"))
-            case .domainNeedsTwoLabels:
-                target.words(
-                    "needs a domain of two or more labels after '@', like example.com",
-                    ("は", "'@' の後に example.com のような 2 つ以上のラベルからなるドメインを入力してください")
-                )
-            case .emptyDomainLabel:
-                target.words(
-                    "has an empty domain label (a '.' at an end, or '..')",
-                    ("に", "空のドメインラベルがあります（端の '.' または '..'）")
-                )
-            case .domainLabelTooLong(let maximum):
-                target.words(
-                    "has a domain label that is too long (maximum \(maximum) characters)",
-                    ("は", "ドメインの各ラベルを \(maximum) 文字以内にしてください")
-                )
-            case .domainLabelHyphenAtEdge:
-                target.words(
-                    "has a domain label that starts or ends with '-'",
-                    ("は", "ドメインラベルの先頭と末尾に '-' を使用できません")
-                )
-            case .numericTopLevelDomain:
-                target.words(
-                    "has a last domain label that is all digits",
-                    ("は", "ドメインの最後のラベルを数字だけにすることはできません")
-                )
-            case .invalidCountryFormat:
-                target.words(
-                    "must be two capital letters (ISO 3166-1 alpha-2), like JP",
-                    ("は", "JP のような英大文字 2 文字（ISO 3166-1 alpha-2）で入力してください")
-                )
-            case .notUppercase(let suggestion?):
-                target.words(
-                    "must be in capital letters: did you mean '\(suggestion)'?",
-                    ("は", "英大文字で入力してください（'\(suggestion)' ではありませんか？）")
-                )
-            case .notUppercase(nil): target.words("must be in capital letters", ("は", "英大文字で入力してください"))
-            case .unknownRegion(let region):
-                target.words(
-                    "must be a supported region ('\(region)' is not one)",
-                    ("は", "対応している国・地域を入力してください（'\(region)' には対応していません）")
-                )
-            case .languageTagEndsEarly:
-                target.words(
-                    "is not a well-formed BCP 47 language tag (it ends where a subtag is expected)",
-                    ("は", "正しい BCP 47 言語タグではありません（サブタグが必要な位置で終わっています）")
-                )
-            case .emptySubtag(let position):
-                target.words(
-                    "is not a well-formed BCP 47 language tag (empty subtag at position \(position))",
-                    ("は", "正しい BCP 47 言語タグではありません（\(position) 文字目のサブタグが空です）")
-                )
-            case .misplacedSubtag(let subtag, let position):
-                target.words(
-                    "is not a well-formed BCP 47 language tag ('\(subtag)' at position \(position) does not fit there)",
-                    ("は", "正しい BCP 47 言語タグではありません（\(position) 文字目の '\(subtag)' はその位置に置けません）")
-                )
-            }
-        }
-
-        /// The detail named `name` with `parameters`, or `nil`.
-        public init?(name: String, parameters: [String: String]) {
-            let read = ParameterReader(parameters)
-            let parsed: Self? =
-                switch name {
-                case "missing": .missing
-                case "tooShort":
-                    read.int("minimum").flatMap { minimum in
-                        read.value("unit").map { .tooShort(minimum: minimum, unit: $0) }
-                    }
-                case "tooLong":
-                    read.int("maximum").flatMap { maximum in
-                        read.value("unit").map { .tooLong(maximum: maximum, unit: $0) }
-                    }
-                case "invalidCharacter":
-                    if let character = parameters["character"].flatMap(OffendingCharacter.init(encoded:)),
-                        let position = read.int("position"), let count = read.int("count"),
-                        let allowed: AllowedCharacters = read.value("allowed")
-                    {
-                        .invalidCharacter(character, position: position, count: count, allowed: allowed)
-                    } else {
-                        nil
-                    }
-                case "missingAt": .missingAt
-                case "multipleAt": read.int("count").map { .multipleAt(count: $0) }
-                case "emptyLocalPart": .emptyLocalPart
-                case "localPartTooLong": read.int("maximum").map { .localPartTooLong(maximum: $0) }
-                case "localPartDotAtEdge": .localPartDotAtEdge
-                case "consecutiveDots": .consecutiveDots
-                case "emptyDomain": .emptyDomain
-                case "domainNeedsTwoLabels": .domainNeedsTwoLabels
-                case "emptyDomainLabel": .emptyDomainLabel
-                case "domainLabelTooLong": read.int("maximum").map { .domainLabelTooLong(maximum: $0) }
-                case "domainLabelHyphenAtEdge": .domainLabelHyphenAtEdge
-                case "numericTopLevelDomain": .numericTopLevelDomain
-                case "invalidCountryFormat": .invalidCountryFormat
-                case "notUppercase": .notUppercase(suggestion: parameters["suggestion"])
-                case "unknownRegion": parameters["region"].map { .unknownRegion(region: $0) }
-                case "languageTagEndsEarly": .languageTagEndsEarly
-                case "emptySubtag": read.int("position").map { .emptySubtag(position: $0) }
-                case "misplacedSubtag":
-                    parameters["subtag"].flatMap { subtag in
-                        read.int("position").map { .misplacedSubtag(subtag, position: $0) }
-                    }
-                default: nil
-                }
-            guard let parsed else { return nil }
-            self = parsed
         }
     }
 }
@@ -308,7 +294,7 @@ extension ValidationError.FieldDetail {
     }
 
     /// The offending character of an `invalid_character` problem, safe to show.
-    public enum OffendingCharacter: Sendable, Hashable {
+    public enum OffendingCharacter: Sendable, Hashable, DetailParameter {
         /// A well-formed scalar; a catalog shows printable ASCII quoted, a space by name and
         /// anything else as `U+XXXX`, never raw control or invisible characters.
         case scalar(Unicode.Scalar)
@@ -318,7 +304,7 @@ extension ValidationError.FieldDetail {
         case undisclosed
 
         /// `U+0041`, `invalidByte` or `undisclosed`.
-        var encoded: String {
+        package var parameterText: String? {
             switch self {
             case .scalar(let scalar): scalar.codePoint
             case .invalidByte: "invalidByte"
@@ -326,14 +312,12 @@ extension ValidationError.FieldDetail {
             }
         }
 
-        init?(encoded: String) {
-            switch encoded {
+        package init?(parameterText text: String) {
+            switch text {
             case "invalidByte": self = .invalidByte
             case "undisclosed": self = .undisclosed
             default:
-                guard encoded.hasPrefix("U+"), let value = UInt32(encoded.dropFirst(2), radix: 16),
-                    let scalar = Unicode.Scalar(value)
-                else { return nil }
+                guard let scalar = Unicode.Scalar(parameterText: text) else { return nil }
                 self = .scalar(scalar)
             }
         }

@@ -5,7 +5,7 @@ extension ValidationError {
     ///
     /// Each case carries, in this file, its code, its name, its parameters and its reason in
     /// English and Japanese.
-    public enum JSONDetail: Detail {
+    public enum JSONDetail: DeclaredDetail {
         /// A JSON text that breaks RFC 8259: `syntax` found at 1-based `column` (in Unicode scalars).
         case jsonSyntax(Syntax, column: Int)
         /// The member `name` a second time in one object, at 1-based `column`.
@@ -22,104 +22,85 @@ extension ValidationError {
         /// Valid JSON but not an object.
         case notAnObject
 
-        /// The stable machine code.
-        public var code: Code {
-            switch self {
-            case .jsonSyntax, .malformedJSON: .malformedJSON
-            case .duplicateMember: .duplicateMember
-            case .jsonInvalidUTF8: .invalidUTF8
-            case .numberOutOfRange: .numberOutOfRange
-            case .nestingTooDeep: .nestingTooDeep
-            case .notAnObject: .notAnObject
-            }
+        /// The names of the cases, as a problem is encoded under `detail`.
+        package enum Name: String, CaseIterable, Sendable {
+            case jsonSyntax, duplicateMember, jsonInvalidUTF8, numberOutOfRange, nestingTooDeep, malformedJSON
+            case notAnObject
         }
 
-        /// The case's name, as a problem is encoded under `detail`.
-        public var name: String {
-            switch self {
-            case .jsonSyntax: "jsonSyntax"
-            case .duplicateMember: "duplicateMember"
-            case .jsonInvalidUTF8: "jsonInvalidUTF8"
-            case .numberOutOfRange: "numberOutOfRange"
-            case .nestingTooDeep: "nestingTooDeep"
-            case .malformedJSON: "malformedJSON"
-            case .notAnObject: "notAnObject"
-            }
-        }
-
-        /// The values the reason needs, as strings.
-        public var parameters: [(name: String, value: String)] {
-            switch self {
-            case .malformedJSON, .notAnObject: []
-            case .jsonSyntax(let syntax, let column): [("syntax", syntax.rawValue), ("column", String(column))]
-            case .duplicateMember(let name, let column): [("name", name), ("column", String(column))]
-            case .jsonInvalidUTF8(let column): [("column", String(column))]
-            case .numberOutOfRange(let digits, let column):
-                [("maximumExponentDigits", String(digits)), ("column", String(column))]
-            case .nestingTooDeep(let maximum, let column): [("maximum", String(maximum)), ("column", String(column))]
-            }
-        }
-
-        /// The reason in `language`.
-        public func phrase(in language: Language) -> Phrase {
+        /// Each case's name, code, parameters and words (see ``DeclaredDetail``).
+        package func declare<Declaration: DetailDeclaration<Self>>(
+            to declaration: inout Declaration
+        ) -> Declaration.Result {
             switch self {
             case .jsonSyntax(let syntax, let column):
-                language.phrase(
-                    "is not valid JSON: \(syntax.phrase(in: .english)) at column \(column)",
-                    ("は", "正しい JSON ではありません（\(column) 文字目に\(syntax.phrase(in: .japanese))）")
+                declaration.problem(
+                    .jsonSyntax,
+                    code: .malformedJSON,
+                    parameters: [("syntax", syntax), ("column", column)],
+                    english: "is not valid JSON: \(syntax.phrase(in: .english)) at column \(column)",
+                    japanese: ("は", "正しい JSON ではありません（\(column) 文字目に\(syntax.phrase(in: .japanese))）")
                 )
             case .duplicateMember(let name, let column):
-                language.phrase(
-                    "has the member \(EnglishCatalog.quotedName(name)) a second time at column \(column)",
-                    ("に", "メンバー \(EnglishCatalog.quotedName(name)) が 2 回あります（\(column) 文字目）")
+                declaration.problem(
+                    .duplicateMember,
+                    code: .duplicateMember,
+                    parameters: [("name", name), ("column", column)],
+                    english: "has the member \(EnglishCatalog.quotedName(name)) a second time at column \(column)",
+                    japanese: ("に", "メンバー \(EnglishCatalog.quotedName(name)) が 2 回あります（\(column) 文字目）")
                 )
             case .jsonInvalidUTF8(let column):
-                language.phrase(
-                    "contains bytes that are not UTF-8 at column \(column)",
-                    ("に", "UTF-8 ではないバイトが含まれています（\(column) 文字目）")
+                declaration.problem(
+                    .jsonInvalidUTF8,
+                    code: .invalidUTF8,
+                    parameters: [("column", column)],
+                    english: "contains bytes that are not UTF-8 at column \(column)",
+                    japanese: ("に", "UTF-8 ではないバイトが含まれています（\(column) 文字目）")
                 )
             case .numberOutOfRange(let digits, let column):
-                language.phrase(
-                    "has a number whose exponent has more than \(digits) digits at column \(column)",
-                    ("に", "指数が \(digits) 桁を超える数値があります（\(column) 文字目）")
+                declaration.problem(
+                    .numberOutOfRange,
+                    code: .numberOutOfRange,
+                    parameters: [("maximumExponentDigits", digits), ("column", column)],
+                    english: "has a number whose exponent has more than \(digits) digits at column \(column)",
+                    japanese: ("に", "指数が \(digits) 桁を超える数値があります（\(column) 文字目）")
                 )
             case .nestingTooDeep(let maximum, let column):
-                language.phrase(
-                    "has arrays or objects nested more than \(maximum) deep at column \(column)",
-                    ("に", "\(maximum) 段より深く入れ子になった配列またはオブジェクトがあります（\(column) 文字目）")
+                declaration.problem(
+                    .nestingTooDeep,
+                    code: .nestingTooDeep,
+                    parameters: [("maximum", maximum), ("column", column)],
+                    english: "has arrays or objects nested more than \(maximum) deep at column \(column)",
+                    japanese: ("に", "\(maximum) 段より深く入れ子になった配列またはオブジェクトがあります（\(column) 文字目）")
                 )
-            case .malformedJSON: language.phrase("is not valid JSON", ("は", "正しい JSON ではありません"))
-            case .notAnObject: language.phrase("is not a JSON object", ("は", "JSON オブジェクトではありません"))
+            case .malformedJSON:
+                declaration.problem(
+                    .malformedJSON,
+                    code: .malformedJSON,
+                    english: "is not valid JSON",
+                    japanese: ("は", "正しい JSON ではありません")
+                )
+            case .notAnObject:
+                declaration.problem(
+                    .notAnObject,
+                    code: .notAnObject,
+                    english: "is not a JSON object",
+                    japanese: ("は", "JSON オブジェクトではありません")
+                )
             }
         }
 
-        /// The detail named `name` with `parameters`, or `nil`.
-        public init?(name: String, parameters: [String: String]) {
-            let read = ParameterReader(parameters)
-            let parsed: Self? =
-                switch name {
-                case "jsonSyntax":
-                    read.value("syntax").flatMap { syntax in read.int("column").map { .jsonSyntax(syntax, column: $0) }
-                    }
-                case "duplicateMember":
-                    parameters["name"].flatMap { name in
-                        read.int("column").map { .duplicateMember(name: name, column: $0) }
-                    }
-                case "jsonInvalidUTF8": read.int("column").map { .jsonInvalidUTF8(column: $0) }
-                case "numberOutOfRange":
-                    read.int("maximumExponentDigits").flatMap { digits in
-                        read.int("column").map { .numberOutOfRange(maximumExponentDigits: digits, column: $0) }
-                    }
-                case "nestingTooDeep":
-                    read.int("maximum").flatMap { maximum in
-                        read.int("column").map { .nestingTooDeep(maximum: maximum, column: $0) }
-                    }
-                case "malformedJSON": .malformedJSON
-                case "notAnObject": .notAnObject
-                default: nil
-                }
-            guard let parsed else { return nil }
-            self = parsed
+        /// The case named `name`, read from `parameters` (see ``DeclaredDetail``).
+        package static func make(_ name: Name, from parameters: some DetailParameterSource) -> Self? {
+            switch name {
+            case .jsonSyntax: parameters.make(Self.jsonSyntax, "syntax", "column")
+            case .duplicateMember: parameters.make(Self.duplicateMember, "name", "column")
+            case .jsonInvalidUTF8: parameters.make(Self.jsonInvalidUTF8, "column")
+            case .numberOutOfRange: parameters.make(Self.numberOutOfRange, "maximumExponentDigits", "column")
+            case .nestingTooDeep: parameters.make(Self.nestingTooDeep, "maximum", "column")
+            case .malformedJSON: .malformedJSON
+            case .notAnObject: .notAnObject
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ extension ValidationError {
     ///
     /// Each case carries, in this file, its code, its name, its parameters and its reason in
     /// English and Japanese.
-    public enum RecordDetail: Detail {
+    public enum RecordDetail: DeclaredDetail {
         /// No username, email address or phone number.
         case noIdentifier
         /// The identifiers given cannot sign up under the verification settings.
@@ -48,215 +48,232 @@ extension ValidationError {
         /// An identifier another user already has (a service's unique key is taken).
         case alreadyTaken
 
-        /// The stable machine code.
-        public var code: Code {
-            switch self {
-            case .noIdentifier: .noIdentifier
-            case .verificationConflict: .verificationConflict
-            case .emptyFieldName: .emptyFieldName
-            case .reservedPrefix, .predefinedName, .passwordNotInRecord, .passwordNotInUpdate: .reservedName
-            case .notAString: .notAString
-            case .notTypedPhoneMember, .notUpgradeMember: .unknownField
-            case .notPseudoUser: .notAPseudoUser
-            case .notAllowedForPseudoUser: .notAllowedForPseudoUser
-            case .usernameImmutable, .usernameNotRemovable: .immutable
-            case .pseudoUserIdentifiersNeedUpgrade: .pseudoUserMustUpgrade
-            case .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable: .notRemovable
-            case .setAndRemoved, .customFieldSetAndRemoved: .setAndRemoved
-            case .alreadyTaken: .alreadyTaken
-            }
+        /// The names of the cases, as a problem is encoded under `detail`.
+        package enum Name: String, CaseIterable, Sendable {
+            case noIdentifier, verificationConflict, emptyFieldName, reservedPrefix, predefinedName
+            case passwordNotInRecord, notAString, notTypedPhoneMember, notAllowedForPseudoUser, usernameImmutable
+            case notPseudoUser, notUpgradeMember, pseudoUserIdentifiersNeedUpgrade, passwordNotInUpdate
+            case usernameNotRemovable, identifierNotRemovable, passwordNotRemovable, serverFieldNotRemovable
+            case setAndRemoved, customFieldSetAndRemoved, alreadyTaken
         }
 
-        /// 409 (Conflict) for a conflict with what is stored (a taken identifier, an upgrade of a
-        /// user that is not a pseudo user); 400 for the rest.
-        public var httpStatus: Int {
-            switch self {
-            case .alreadyTaken, .notPseudoUser: 409
-            default: 400
-            }
-        }
-
-        /// The case's name, as a problem is encoded under `detail`.
-        public var name: String {
-            switch self {
-            case .noIdentifier: "noIdentifier"
-            case .verificationConflict: "verificationConflict"
-            case .emptyFieldName: "emptyFieldName"
-            case .reservedPrefix: "reservedPrefix"
-            case .predefinedName: "predefinedName"
-            case .passwordNotInRecord: "passwordNotInRecord"
-            case .notAString: "notAString"
-            case .notTypedPhoneMember: "notTypedPhoneMember"
-            case .notAllowedForPseudoUser: "notAllowedForPseudoUser"
-            case .usernameImmutable: "usernameImmutable"
-            case .notPseudoUser: "notPseudoUser"
-            case .notUpgradeMember: "notUpgradeMember"
-            case .pseudoUserIdentifiersNeedUpgrade: "pseudoUserIdentifiersNeedUpgrade"
-            case .passwordNotInUpdate: "passwordNotInUpdate"
-            case .usernameNotRemovable: "usernameNotRemovable"
-            case .identifierNotRemovable: "identifierNotRemovable"
-            case .passwordNotRemovable: "passwordNotRemovable"
-            case .serverFieldNotRemovable: "serverFieldNotRemovable"
-            case .setAndRemoved: "setAndRemoved"
-            case .customFieldSetAndRemoved: "customFieldSetAndRemoved"
-            case .alreadyTaken: "alreadyTaken"
-            }
-        }
-
-        /// The values the reason needs, as strings.
-        public var parameters: [(name: String, value: String)] {
-            switch self {
-            case .noIdentifier, .emptyFieldName, .passwordNotInRecord, .notAllowedForPseudoUser,
-                .notPseudoUser, .pseudoUserIdentifiersNeedUpgrade, .passwordNotInUpdate,
-                .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable, .serverFieldNotRemovable,
-                .setAndRemoved, .alreadyTaken:
-                []
-            case .verificationConflict(let conflict): [("conflict", conflict.rawValue)]
-            case .reservedPrefix(let name), .predefinedName(let name), .customFieldSetAndRemoved(let name),
-                .notTypedPhoneMember(let name), .notUpgradeMember(let name):
-                [("name", name)]
-            case .notAString(let found): [("found", found.rawValue)]
-            case .usernameImmutable(let current): [("current", current)]
-            }
-        }
-
-        /// The reason in `language`.
-        public func phrase(in language: Language) -> Phrase {
+        /// Each case's name, code, status, parameters and words (see ``DeclaredDetail``): 409
+        /// (Conflict) for a conflict with what is stored (a taken identifier, an upgrade of a user
+        /// that is not a pseudo user), 400 for the rest.
+        package func declare<Declaration: DetailDeclaration<Self>>(
+            to declaration: inout Declaration
+        ) -> Declaration.Result {
             switch self {
             case .noIdentifier:
-                language.phrase(
-                    "has no username, email address or phone number (give at least one)",
-                    ("には", "ユーザー名、メールアドレス、電話番号のいずれもありません（少なくとも 1 つを指定してください）")
+                declaration.problem(
+                    .noIdentifier,
+                    code: .noIdentifier,
+                    english: "has no username, email address or phone number (give at least one)",
+                    japanese: ("には", "ユーザー名、メールアドレス、電話番号のいずれもありません（少なくとも 1 つを指定してください）")
                 )
-            case .verificationConflict(.onlyPhoneNumber):
-                language.phrase(
-                    "has only a phone number, so phone verification must be off (turn phone verification off, or add a username)",
-                    ("は", "電話番号だけで登録するため、電話番号による認証をオフにする必要があります（電話番号による認証をオフにするか、ユーザー名を追加してください）")
+            case .verificationConflict(let conflict):
+                declaration.problem(
+                    .verificationConflict,
+                    code: .verificationConflict,
+                    parameters: [("conflict", conflict)],
+                    english: "\(Self.words(conflict).english)",
+                    japanese: ("は", Self.words(conflict).japanese)
                 )
-            case .verificationConflict(.onlyEmailAddress):
-                language.phrase(
-                    "has only an email address, so email verification must be off (turn email verification off, or add a username)",
-                    ("は", "メールアドレスだけで登録するため、メールアドレスによる認証をオフにする必要があります（メールアドレスによる認証をオフにするか、ユーザー名を追加してください）")
+            case .emptyFieldName:
+                declaration.problem(
+                    .emptyFieldName,
+                    code: .emptyFieldName,
+                    english: "has an empty name",
+                    japanese: ("の", "名前が空です")
                 )
-            case .verificationConflict(.emailAddressAndPhoneNumber):
-                language.phrase(
-                    "has an email address and a phone number but no username, so email verification or phone verification must be off (turn one of them off, or add a username)",
-                    ("は", "ユーザー名なしでメールアドレスと電話番号で登録するため、どちらかの認証をオフにする必要があります（メールアドレスか電話番号による認証をオフにするか、ユーザー名を追加してください）")
-                )
-            case .emptyFieldName: language.phrase("has an empty name", ("の", "名前が空です"))
             case .reservedPrefix(let name):
-                language.phrase(
-                    "'\(name)' starts with '_', which is reserved",
-                    ("の", "名前 '\(name)' は '_' で始まるため使用できません（'_' で始まる名前は予約されています）")
+                declaration.problem(
+                    .reservedPrefix,
+                    code: .reservedName,
+                    parameters: [("name", name)],
+                    english: "'\(name)' starts with '_', which is reserved",
+                    japanese: ("の", "名前 '\(name)' は '_' で始まるため使用できません（'_' で始まる名前は予約されています）")
                 )
             case .predefinedName(let name):
-                language.phrase(
-                    "'\(name)' is a predefined field name",
-                    ("の", "名前 '\(name)' は既定フィールドの名前のため使用できません")
+                declaration.problem(
+                    .predefinedName,
+                    code: .reservedName,
+                    parameters: [("name", name)],
+                    english: "'\(name)' is a predefined field name",
+                    japanese: ("の", "名前 '\(name)' は既定フィールドの名前のため使用できません")
                 )
             case .passwordNotInRecord:
-                language.phrase(
-                    "is not part of a user record (only of a request body)",
-                    ("は", "ユーザーレコードには含められません（リクエストボディにだけ含めます）")
+                declaration.problem(
+                    .passwordNotInRecord,
+                    code: .reservedName,
+                    english: "is not part of a user record (only of a request body)",
+                    japanese: ("は", "ユーザーレコードには含められません（リクエストボディにだけ含めます）")
                 )
             case .notAString(let found):
-                language.phrase(
-                    "must be a JSON string, not \(found.rawValue)",
-                    ("は", "JSON の文字列で指定してください（\(found.japaneseName)が指定されています）")
+                declaration.problem(
+                    .notAString,
+                    code: .notAString,
+                    parameters: [("found", found)],
+                    english: "must be a JSON string, not \(found.rawValue)",
+                    japanese: ("は", "JSON の文字列で指定してください（\(found.japaneseName)が指定されています）")
                 )
             case .notTypedPhoneMember(let name):
-                language.phrase(
-                    "has a member '\(name)' (a typed number has only 'number' and 'country')",
-                    ("に", "メンバー '\(name)' があります（入力された番号のメンバーは 'number' と 'country' だけです）")
+                declaration.problem(
+                    .notTypedPhoneMember,
+                    code: .unknownField,
+                    parameters: [("name", name)],
+                    english: "has a member '\(name)' (a typed number has only 'number' and 'country')",
+                    japanese: ("に", "メンバー '\(name)' があります（入力された番号のメンバーは 'number' と 'country' だけです）")
                 )
             case .notAllowedForPseudoUser:
-                language.phrase(
-                    "is not allowed for a pseudo user (upgrade it to a normal user to set one)",
-                    ("は", "疑似ユーザーには設定できません（設定するには通常のユーザーにアップグレードしてください）")
+                declaration.problem(
+                    .notAllowedForPseudoUser,
+                    code: .notAllowedForPseudoUser,
+                    english: "is not allowed for a pseudo user (upgrade it to a normal user to set one)",
+                    japanese: ("は", "疑似ユーザーには設定できません（設定するには通常のユーザーにアップグレードしてください）")
                 )
             case .usernameImmutable(let current):
-                language.phrase(
-                    "cannot be changed once registered (it is '\(current)')",
-                    ("は", "登録後に変更することはできません（現在は '\(current)' です）")
+                declaration.problem(
+                    .usernameImmutable,
+                    code: .immutable,
+                    parameters: [("current", current)],
+                    english: "cannot be changed once registered (it is '\(current)')",
+                    japanese: ("は", "登録後に変更することはできません（現在は '\(current)' です）")
                 )
             case .notPseudoUser:
-                language.phrase(
-                    "is not a pseudo user: it already has an identifier (change identifiers with an update)",
-                    ("は", "疑似ユーザーではありません（識別子はすでにあります。識別子の変更は更新で行ってください）")
+                declaration.problem(
+                    .notPseudoUser,
+                    code: .notAPseudoUser,
+                    status: 409,
+                    english: "is not a pseudo user: it already has an identifier (change identifiers with an update)",
+                    japanese: ("は", "疑似ユーザーではありません（識別子はすでにあります。識別子の変更は更新で行ってください）")
                 )
             case .notUpgradeMember(let name):
-                language.phrase(
-                    "has a member '\(name)' that an upgrade does not take (only loginName, emailAddress, phoneNumber and password)",
-                    ("に", "アップグレードでは使えないメンバー '\(name)' があります（使えるのは loginName、emailAddress、phoneNumber、password だけです）")
+                declaration.problem(
+                    .notUpgradeMember,
+                    code: .unknownField,
+                    parameters: [("name", name)],
+                    english:
+                        "has a member '\(name)' that an upgrade does not take (only loginName, emailAddress, phoneNumber and password)",
+                    japanese: (
+                        "に", "アップグレードでは使えないメンバー '\(name)' があります（使えるのは loginName、emailAddress、phoneNumber、password だけです）"
+                    )
                 )
             case .pseudoUserIdentifiersNeedUpgrade:
-                language.phrase(
-                    "is a pseudo user: it gets identifiers by an upgrade to a normal user (with a password), not by an update",
-                    ("は", "疑似ユーザーのため、更新では識別子を設定できません（識別子とパスワードを設定して通常のユーザーにアップグレードしてください）")
+                declaration.problem(
+                    .pseudoUserIdentifiersNeedUpgrade,
+                    code: .pseudoUserMustUpgrade,
+                    english:
+                        "is a pseudo user: it gets identifiers by an upgrade to a normal user (with a password), not by an update",
+                    japanese: ("は", "疑似ユーザーのため、更新では識別子を設定できません（識別子とパスワードを設定して通常のユーザーにアップグレードしてください）")
                 )
             case .passwordNotInUpdate:
-                language.phrase(
-                    "is not changed by a user update (only by a password change)",
-                    ("は", "ユーザーの更新では変更できません（パスワードの変更手続きで変更してください）")
+                declaration.problem(
+                    .passwordNotInUpdate,
+                    code: .reservedName,
+                    english: "is not changed by a user update (only by a password change)",
+                    japanese: ("は", "ユーザーの更新では変更できません（パスワードの変更手続きで変更してください）")
                 )
             case .usernameNotRemovable:
-                language.phrase(
-                    "cannot be removed (it cannot change once registered)",
-                    ("は", "削除できません（登録後は変更できません）")
+                declaration.problem(
+                    .usernameNotRemovable,
+                    code: .immutable,
+                    english: "cannot be removed (it cannot change once registered)",
+                    japanese: ("は", "削除できません（登録後は変更できません）")
                 )
             case .identifierNotRemovable:
-                language.phrase(
-                    "cannot be removed by an update: it is how the user logs in (give a new one instead)",
-                    ("は", "ログインに使用するため削除できません（削除せずに新しい値を指定してください）")
+                declaration.problem(
+                    .identifierNotRemovable,
+                    code: .notRemovable,
+                    english: "cannot be removed by an update: it is how the user logs in (give a new one instead)",
+                    japanese: ("は", "ログインに使用するため削除できません（削除せずに新しい値を指定してください）")
                 )
             case .passwordNotRemovable:
-                language.phrase("is not a user field and cannot be removed", ("は", "ユーザーフィールドではないため削除できません"))
+                declaration.problem(
+                    .passwordNotRemovable,
+                    code: .notRemovable,
+                    english: "is not a user field and cannot be removed",
+                    japanese: ("は", "ユーザーフィールドではないため削除できません")
+                )
             case .serverFieldNotRemovable:
-                language.phrase("is set by the server and cannot be removed", ("は", "サーバーが設定するため削除できません"))
+                declaration.problem(
+                    .serverFieldNotRemovable,
+                    code: .notRemovable,
+                    english: "is set by the server and cannot be removed",
+                    japanese: ("は", "サーバーが設定するため削除できません")
+                )
             case .setAndRemoved:
-                language.phrase(
-                    "is both set and removed",
-                    ("に", "設定と削除の両方が指定されています（どちらか一方にしてください）")
+                declaration.problem(
+                    .setAndRemoved,
+                    code: .setAndRemoved,
+                    english: "is both set and removed",
+                    japanese: ("に", "設定と削除の両方が指定されています（どちらか一方にしてください）")
                 )
             case .customFieldSetAndRemoved(let name):
-                language.phrase(
-                    "'\(name)' is both set and removed",
-                    ("の", "'\(name)' に設定と削除の両方が指定されています（どちらか一方にしてください）")
+                declaration.problem(
+                    .customFieldSetAndRemoved,
+                    code: .setAndRemoved,
+                    parameters: [("name", name)],
+                    english: "'\(name)' is both set and removed",
+                    japanese: ("の", "'\(name)' に設定と削除の両方が指定されています（どちらか一方にしてください）")
                 )
-            case .alreadyTaken: language.phrase("is already taken", ("は", "すでに使用されています"))
+            case .alreadyTaken:
+                declaration.problem(
+                    .alreadyTaken,
+                    code: .alreadyTaken,
+                    status: 409,
+                    english: "is already taken",
+                    japanese: ("は", "すでに使用されています")
+                )
             }
         }
 
-        /// The detail named `name` with `parameters`, or `nil`.
-        public init?(name: String, parameters: [String: String]) {
-            let read = ParameterReader(parameters)
-            let parsed: Self? =
-                switch name {
-                case "noIdentifier": .noIdentifier
-                case "verificationConflict": read.value("conflict").map { .verificationConflict($0) }
-                case "emptyFieldName": .emptyFieldName
-                case "reservedPrefix": parameters["name"].map { .reservedPrefix(name: $0) }
-                case "predefinedName": parameters["name"].map { .predefinedName(name: $0) }
-                case "passwordNotInRecord": .passwordNotInRecord
-                case "notAString": read.value("found").map { .notAString(found: $0) }
-                case "notTypedPhoneMember": parameters["name"].map { .notTypedPhoneMember(name: $0) }
-                case "notAllowedForPseudoUser": .notAllowedForPseudoUser
-                case "usernameImmutable": parameters["current"].map { .usernameImmutable(current: $0) }
-                case "notPseudoUser": .notPseudoUser
-                case "notUpgradeMember": parameters["name"].map { .notUpgradeMember(name: $0) }
-                case "pseudoUserIdentifiersNeedUpgrade": .pseudoUserIdentifiersNeedUpgrade
-                case "passwordNotInUpdate": .passwordNotInUpdate
-                case "usernameNotRemovable": .usernameNotRemovable
-                case "identifierNotRemovable": .identifierNotRemovable
-                case "passwordNotRemovable": .passwordNotRemovable
-                case "serverFieldNotRemovable": .serverFieldNotRemovable
-                case "setAndRemoved": .setAndRemoved
-                case "customFieldSetAndRemoved": parameters["name"].map { .customFieldSetAndRemoved(name: $0) }
-                case "alreadyTaken": .alreadyTaken
-                default: nil
-                }
-            guard let parsed else { return nil }
-            self = parsed
+        /// What a verification conflict is and how to settle it, in English and in Japanese.
+        private static func words(_ conflict: VerificationConflict) -> (english: String, japanese: String) {
+            switch conflict {
+            case .onlyPhoneNumber:
+                (
+                    "has only a phone number, so phone verification must be off (turn phone verification off, or add a username)",
+                    "電話番号だけで登録するため、電話番号による認証をオフにする必要があります（電話番号による認証をオフにするか、ユーザー名を追加してください）"
+                )
+            case .onlyEmailAddress:
+                (
+                    "has only an email address, so email verification must be off (turn email verification off, or add a username)",
+                    "メールアドレスだけで登録するため、メールアドレスによる認証をオフにする必要があります（メールアドレスによる認証をオフにするか、ユーザー名を追加してください）"
+                )
+            case .emailAddressAndPhoneNumber:
+                (
+                    "has an email address and a phone number but no username, so email verification or phone verification must be off (turn one of them off, or add a username)",
+                    "ユーザー名なしでメールアドレスと電話番号で登録するため、どちらかの認証をオフにする必要があります（メールアドレスか電話番号による認証をオフにするか、ユーザー名を追加してください）"
+                )
+            }
+        }
+
+        /// The case named `name`, read from `parameters` (see ``DeclaredDetail``).
+        package static func make(_ name: Name, from parameters: some DetailParameterSource) -> Self? {
+            switch name {
+            case .noIdentifier: .noIdentifier
+            case .verificationConflict: parameters.make(Self.verificationConflict, "conflict")
+            case .emptyFieldName: .emptyFieldName
+            case .reservedPrefix: parameters.make(Self.reservedPrefix, "name")
+            case .predefinedName: parameters.make(Self.predefinedName, "name")
+            case .passwordNotInRecord: .passwordNotInRecord
+            case .notAString: parameters.make(Self.notAString, "found")
+            case .notTypedPhoneMember: parameters.make(Self.notTypedPhoneMember, "name")
+            case .notAllowedForPseudoUser: .notAllowedForPseudoUser
+            case .usernameImmutable: parameters.make(Self.usernameImmutable, "current")
+            case .notPseudoUser: .notPseudoUser
+            case .notUpgradeMember: parameters.make(Self.notUpgradeMember, "name")
+            case .pseudoUserIdentifiersNeedUpgrade: .pseudoUserIdentifiersNeedUpgrade
+            case .passwordNotInUpdate: .passwordNotInUpdate
+            case .usernameNotRemovable: .usernameNotRemovable
+            case .identifierNotRemovable: .identifierNotRemovable
+            case .passwordNotRemovable: .passwordNotRemovable
+            case .serverFieldNotRemovable: .serverFieldNotRemovable
+            case .setAndRemoved: .setAndRemoved
+            case .customFieldSetAndRemoved: parameters.make(Self.customFieldSetAndRemoved, "name")
+            case .alreadyTaken: .alreadyTaken
+            }
         }
     }
 }

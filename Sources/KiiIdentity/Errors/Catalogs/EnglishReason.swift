@@ -2,7 +2,7 @@
 /// literal pieces are copied from the binary, numbers and values are written in place, into
 /// a buffer inside the value (on the heap only past ``inlineCapacity`` bytes).
 ///
-/// The field and phone details word their English with it (``ReasonTarget/words(_:_:)``),
+/// Every detail type of the package words its English with it (``DetailDeclaration``),
 /// so that a JSON body writes a reason's bytes straight into its buffer, escaped, and
 /// `phrase(in:)` makes one `String` of them: in a rejected sign-up, five reasons built as
 /// interpolated strings cost more than the rest of the error body.
@@ -11,7 +11,7 @@
 /// let reason: EnglishReason = "is too short (minimum \(3) \("characters"))"
 /// String(reason)   // "is too short (minimum 3 characters)"
 /// ```
-struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
+package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
     /// The bytes kept inside the value: longer than every reason of the catalogs but those
     /// that repeat a long input.
     static let inlineCapacity = 128
@@ -26,13 +26,13 @@ struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
     init() {}
 
     /// A reason with no interpolation.
-    init(stringLiteral literal: StaticString) {
+    package init(stringLiteral literal: StaticString) {
         append(literal)
     }
 
     /// A reason built by an interpolation.
     @inline(__always)
-    init(stringInterpolation: StringInterpolation) {
+    package init(stringInterpolation: StringInterpolation) {
         self = stringInterpolation.reason
     }
 
@@ -107,16 +107,18 @@ struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
 
     /// The interpolation that builds a reason: literals, numbers, strings, other reasons and
     /// values' descriptions.
-    struct StringInterpolation: StringInterpolationProtocol {
+    package struct StringInterpolation: StringInterpolationProtocol {
         fileprivate var reason = EnglishReason()
 
-        init(literalCapacity: Int, interpolationCount: Int) {}
+        package init(literalCapacity: Int, interpolationCount: Int) {}
 
-        mutating func appendLiteral(_ literal: StaticString) { reason.append(literal) }
-        mutating func appendInterpolation(_ number: Int) { reason.append(number) }
-        mutating func appendInterpolation(_ text: String) { reason.append(text) }
-        mutating func appendInterpolation(_ other: EnglishReason) { reason.append(other) }
-        mutating func appendInterpolation(_ value: some CustomStringConvertible) { reason.append(value.description) }
+        package mutating func appendLiteral(_ literal: StaticString) { reason.append(literal) }
+        package mutating func appendInterpolation(_ number: Int) { reason.append(number) }
+        package mutating func appendInterpolation(_ text: String) { reason.append(text) }
+        package mutating func appendInterpolation(_ other: EnglishReason) { reason.append(other) }
+        package mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            reason.append(value.description)
+        }
     }
 }
 

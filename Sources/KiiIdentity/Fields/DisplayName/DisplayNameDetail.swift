@@ -6,7 +6,7 @@ extension ValidationError {
     /// A character is named by its code point and its Unicode name (`U+202E RIGHT-TO-LEFT
     /// OVERRIDE`), never shown raw; its position counts Unicode scalars of the name as given,
     /// from 1.
-    public enum DisplayNameDetail: Detail {
+    public enum DisplayNameDetail: DeclaredDetail {
         /// A control character (Cc), or a line or paragraph separator.
         case controlCharacter(Unicode.Scalar, position: Int)
         /// An invisible or formatting character (default-ignorable, or Cf).
@@ -46,34 +46,10 @@ extension ValidationError {
             case extendedArabicIndicDigits
         }
 
-        /// The stable machine code.
-        public var code: Code {
-            switch self {
-            case .controlCharacter: .controlCharacter
-            case .invisibleCharacter: .invisibleCharacter
-            case .bidiControl: .bidiControl
-            case .unassignedCharacter: .unassignedCharacter
-            case .disallowedCharacter: .disallowedCharacter
-            case .contextRule: .contextRule
-            case .emptyAfterMapping: .emptyAfterMapping
-            case .tooLongAfterMapping: .tooLong
-            case .unstableMapping: .unstableMapping
-            }
-        }
-
-        /// The case's name, as a problem is encoded under `detail`.
-        public var name: String {
-            switch self {
-            case .controlCharacter: "controlCharacter"
-            case .invisibleCharacter: "invisibleCharacter"
-            case .bidiControl: "bidiControl"
-            case .unassignedCharacter: "unassignedCharacter"
-            case .disallowedCharacter: "disallowedCharacter"
-            case .contextRule: "contextRule"
-            case .emptyAfterMapping: "emptyAfterMapping"
-            case .tooLongAfterMapping: "tooLongAfterMapping"
-            case .unstableMapping: "unstableMapping"
-            }
+        /// The names of the cases, as a problem is encoded under `detail`.
+        package enum Name: String, CaseIterable, Sendable {
+            case controlCharacter, invisibleCharacter, bidiControl, unassignedCharacter, disallowedCharacter
+            case contextRule, emptyAfterMapping, tooLongAfterMapping, unstableMapping
         }
 
         /// The offending character and its position, when the problem has one.
@@ -87,127 +63,117 @@ extension ValidationError {
             }
         }
 
-        /// The values the reason needs, as strings.
-        public var parameters: [(name: String, value: String)] {
-            switch self {
-            case .contextRule(let scalar, let position, let rule):
-                [("character", scalar.codePoint), ("position", String(position)), ("rule", rule.rawValue)]
-            case .tooLongAfterMapping(let maximum, let length):
-                [("maximum", String(maximum)), ("length", String(length))]
-            case .emptyAfterMapping, .unstableMapping: []
-            default:
-                character.map { [("character", $0.scalar.codePoint), ("position", String($0.position))] } ?? []
-            }
-        }
-
-        /// The reason in `language`.
-        public func phrase(in language: Language) -> Phrase {
+        /// Each case's name, code, parameters and words (see ``DeclaredDetail``).
+        package func declare<Declaration: DetailDeclaration<Self>>(
+            to declaration: inout Declaration
+        ) -> Declaration.Result {
             switch self {
             case .controlCharacter(let scalar, let position):
-                language.phrase(
-                    "has a control character at position \(position) (\(scalar.namedCodePoint))",
-                    ("の", "\(position) 文字目に制御文字（\(scalar.namedCodePoint)）は使用できません")
+                declaration.problem(
+                    .controlCharacter,
+                    code: .controlCharacter,
+                    parameters: [("character", scalar), ("position", position)],
+                    english: "has a control character at position \(position) (\(scalar.namedCodePoint))",
+                    japanese: ("の", "\(position) 文字目に制御文字（\(scalar.namedCodePoint)）は使用できません")
                 )
             case .invisibleCharacter(let scalar, let position):
-                language.phrase(
-                    "has an invisible or formatting character at position \(position) (\(scalar.namedCodePoint))",
-                    ("の", "\(position) 文字目に見えない文字・書式文字（\(scalar.namedCodePoint)）は使用できません")
+                declaration.problem(
+                    .invisibleCharacter,
+                    code: .invisibleCharacter,
+                    parameters: [("character", scalar), ("position", position)],
+                    english:
+                        "has an invisible or formatting character at position \(position) (\(scalar.namedCodePoint))",
+                    japanese: ("の", "\(position) 文字目に見えない文字・書式文字（\(scalar.namedCodePoint)）は使用できません")
                 )
             case .bidiControl(let scalar, let position):
-                language.phrase(
-                    "has a character that changes the text's direction at position \(position) (\(scalar.namedCodePoint))",
-                    ("の", "\(position) 文字目に文字の向きを変える制御文字（\(scalar.namedCodePoint)）は使用できません")
+                declaration.problem(
+                    .bidiControl,
+                    code: .bidiControl,
+                    parameters: [("character", scalar), ("position", position)],
+                    english:
+                        "has a character that changes the text's direction at position \(position) (\(scalar.namedCodePoint))",
+                    japanese: ("の", "\(position) 文字目に文字の向きを変える制御文字（\(scalar.namedCodePoint)）は使用できません")
                 )
             case .unassignedCharacter(let scalar, let position):
-                language.phrase(
-                    "has a code point Unicode 17.0 does not assign at position \(position) (\(scalar.namedCodePoint))",
-                    ("の", "\(position) 文字目に Unicode 17.0 で未割り当ての文字（\(scalar.namedCodePoint)）は使用できません")
+                declaration.problem(
+                    .unassignedCharacter,
+                    code: .unassignedCharacter,
+                    parameters: [("character", scalar), ("position", position)],
+                    english:
+                        "has a code point Unicode 17.0 does not assign at position \(position) (\(scalar.namedCodePoint))",
+                    japanese: ("の", "\(position) 文字目に Unicode 17.0 で未割り当ての文字（\(scalar.namedCodePoint)）は使用できません")
                 )
             case .disallowedCharacter(let scalar, let position):
-                language.phrase(
-                    "has a character that is not allowed at position \(position) (\(scalar.namedCodePoint))",
-                    ("の", "\(position) 文字目の文字（\(scalar.namedCodePoint)）は使用できません")
+                declaration.problem(
+                    .disallowedCharacter,
+                    code: .disallowedCharacter,
+                    parameters: [("character", scalar), ("position", position)],
+                    english: "has a character that is not allowed at position \(position) (\(scalar.namedCodePoint))",
+                    japanese: ("の", "\(position) 文字目の文字（\(scalar.namedCodePoint)）は使用できません")
                 )
             case .contextRule(let scalar, let position, let rule):
-                language.phrase(
-                    "has \(scalar.namedCodePoint) at position \(position) where it is not allowed (\(Self.english(rule)))",
-                    ("の", "\(position) 文字目の \(scalar.namedCodePoint) はこの位置では使用できません（\(Self.japanese(rule))）")
+                declaration.problem(
+                    .contextRule,
+                    code: .contextRule,
+                    parameters: [("character", scalar), ("position", position), ("rule", rule)],
+                    english:
+                        "has \(scalar.namedCodePoint) at position \(position) where it is not allowed (\(Self.words(rule).english))",
+                    japanese: (
+                        "の", "\(position) 文字目の \(scalar.namedCodePoint) はこの位置では使用できません（\(Self.words(rule).japanese)）"
+                    )
                 )
             case .emptyAfterMapping:
-                language.phrase(
-                    "is empty once spaces are trimmed and the text is normalized",
-                    ("は", "空白の除去と正規化の後に空になります。文字を入力してください")
+                declaration.problem(
+                    .emptyAfterMapping,
+                    code: .emptyAfterMapping,
+                    english: "is empty once spaces are trimmed and the text is normalized",
+                    japanese: ("は", "空白の除去と正規化の後に空になります。文字を入力してください")
                 )
             case .tooLongAfterMapping(let maximum, let length):
-                language.phrase(
-                    "is too long once normalized (\(length) characters, maximum \(maximum))",
-                    ("は", "正規化すると \(length) 文字になります。\(maximum) 文字以内で入力してください")
+                declaration.problem(
+                    .tooLongAfterMapping,
+                    code: .tooLong,
+                    parameters: [("maximum", maximum), ("length", length)],
+                    english: "is too long once normalized (\(length) characters, maximum \(maximum))",
+                    japanese: ("は", "正規化すると \(length) 文字になります。\(maximum) 文字以内で入力してください")
                 )
             case .unstableMapping:
-                language.phrase(
-                    "does not settle when normalized",
-                    ("は", "正規化の結果が定まりません")
+                declaration.problem(
+                    .unstableMapping,
+                    code: .unstableMapping,
+                    english: "does not settle when normalized",
+                    japanese: ("は", "正規化の結果が定まりません")
                 )
             }
         }
 
-        private static func english(_ rule: ContextRule) -> String {
+        /// Where `rule` allows its characters, in English and in Japanese.
+        private static func words(_ rule: ContextRule) -> (english: String, japanese: String) {
             switch rule {
-            case .zeroWidthNonJoiner: "only after a virama or between joining letters"
-            case .zeroWidthJoiner: "only after a virama"
-            case .middleDot: "only between two 'l'"
-            case .greekKeraia: "only before a Greek letter"
-            case .hebrewPunctuation: "only after a Hebrew letter"
-            case .katakanaMiddleDot: "only with Hiragana, Katakana or Kanji in the name"
-            case .arabicIndicDigits: "not with Extended Arabic-Indic digits"
-            case .extendedArabicIndicDigits: "not with Arabic-Indic digits"
+            case .zeroWidthNonJoiner: ("only after a virama or between joining letters", "ヴィラーマの後、または連結する文字の間のみ")
+            case .zeroWidthJoiner: ("only after a virama", "ヴィラーマの後のみ")
+            case .middleDot: ("only between two 'l'", "'l' と 'l' の間のみ")
+            case .greekKeraia: ("only before a Greek letter", "ギリシャ文字の前のみ")
+            case .hebrewPunctuation: ("only after a Hebrew letter", "ヘブライ文字の後のみ")
+            case .katakanaMiddleDot: ("only with Hiragana, Katakana or Kanji in the name", "ひらがな・カタカナ・漢字を含む名前のみ")
+            case .arabicIndicDigits: ("not with Extended Arabic-Indic digits", "拡張アラビア・インド数字と混在できません")
+            case .extendedArabicIndicDigits: ("not with Arabic-Indic digits", "アラビア・インド数字と混在できません")
             }
         }
 
-        private static func japanese(_ rule: ContextRule) -> String {
-            switch rule {
-            case .zeroWidthNonJoiner: "ヴィラーマの後、または連結する文字の間のみ"
-            case .zeroWidthJoiner: "ヴィラーマの後のみ"
-            case .middleDot: "'l' と 'l' の間のみ"
-            case .greekKeraia: "ギリシャ文字の前のみ"
-            case .hebrewPunctuation: "ヘブライ文字の後のみ"
-            case .katakanaMiddleDot: "ひらがな・カタカナ・漢字を含む名前のみ"
-            case .arabicIndicDigits: "拡張アラビア・インド数字と混在できません"
-            case .extendedArabicIndicDigits: "アラビア・インド数字と混在できません"
-            }
-        }
-
-        /// The detail named `name` with `parameters`, or `nil`.
-        public init?(name: String, parameters: [String: String]) {
-            let read = ParameterReader(parameters)
-            let scalar = parameters["character"].flatMap(Self.scalar(encoded:))
-            let position = read.int("position")
+        /// The case named `name`, read from `parameters` (see ``DeclaredDetail``).
+        package static func make(_ name: Name, from parameters: some DetailParameterSource) -> Self? {
             switch name {
-            case "emptyAfterMapping": self = .emptyAfterMapping
-            case "unstableMapping": self = .unstableMapping
-            case "tooLongAfterMapping":
-                guard let maximum = read.int("maximum"), let length = read.int("length") else { return nil }
-                self = .tooLongAfterMapping(maximum: maximum, length: length)
-            case "contextRule":
-                guard let scalar, let position, let rule = parameters["rule"].flatMap(ContextRule.init(rawValue:))
-                else { return nil }
-                self = .contextRule(scalar, position: position, rule: rule)
-            default:
-                guard let scalar, let position else { return nil }
-                switch name {
-                case "controlCharacter": self = .controlCharacter(scalar, position: position)
-                case "invisibleCharacter": self = .invisibleCharacter(scalar, position: position)
-                case "bidiControl": self = .bidiControl(scalar, position: position)
-                case "unassignedCharacter": self = .unassignedCharacter(scalar, position: position)
-                case "disallowedCharacter": self = .disallowedCharacter(scalar, position: position)
-                default: return nil
-                }
+            case .controlCharacter: parameters.make(Self.controlCharacter, "character", "position")
+            case .invisibleCharacter: parameters.make(Self.invisibleCharacter, "character", "position")
+            case .bidiControl: parameters.make(Self.bidiControl, "character", "position")
+            case .unassignedCharacter: parameters.make(Self.unassignedCharacter, "character", "position")
+            case .disallowedCharacter: parameters.make(Self.disallowedCharacter, "character", "position")
+            case .contextRule: parameters.make(Self.contextRule, "character", "position", "rule")
+            case .emptyAfterMapping: .emptyAfterMapping
+            case .tooLongAfterMapping: parameters.make(Self.tooLongAfterMapping, "maximum", "length")
+            case .unstableMapping: .unstableMapping
             }
-        }
-
-        private static func scalar(encoded: String) -> Unicode.Scalar? {
-            guard encoded.hasPrefix("U+"), let value = UInt32(encoded.dropFirst(2), radix: 16) else { return nil }
-            return Unicode.Scalar(value)
         }
     }
 }

@@ -1,0 +1,55 @@
+// The parts of a case's declaration the library asks for, one type each (see
+// `DetailDeclaration`).
+
+/// The case's code: of everything declared, what every problem's answer needs.
+struct CodeDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
+    @inline(__always)
+    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> ValidationError.Code {
+        facts.code
+    }
+}
+
+/// The case's name, code and status.
+struct FactsDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
+    @inline(__always)
+    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> DetailFacts<Detail> {
+        facts
+    }
+}
+
+/// The case's parameters.
+struct ParametersDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
+    typealias Result = [(name: String, value: String)]
+
+    @inline(__always)
+    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Result, words: Words) -> Result { parameters() }
+}
+
+/// The case's reason in one language.
+struct PhraseDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
+    let language: ValidationError.Language
+
+    @inline(__always)
+    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> ValidationError.Phrase {
+        switch words(language) {
+        case .english(let reason): ValidationError.Phrase(particle: "", reason: String(reason))
+        case .japanese(let particle, let reason): ValidationError.Phrase(particle: particle, reason: reason)
+        }
+    }
+}
+
+/// The case's reason in one language, appended, escaped, to a JSON string being written: an
+/// English one from its literal pieces, with no `String` and no copy in between.
+struct EscapedReasonDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
+    let language: ValidationError.Language
+    /// The writer, for the duration of one `withUnsafeMutablePointer(to:)`.
+    let writer: UnsafeMutablePointer<ByteWriter>
+
+    @inline(__always)
+    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) {
+        switch words(language) {
+        case .english(let reason): reason.withBytes { writer.pointee.appendEscaped($0) }
+        case .japanese(_, let reason): writer.pointee.appendEscaped(reason)
+        }
+    }
+}
