@@ -57,11 +57,12 @@ public struct SignUpServer: Sendable {
             hook: storeHook
         )
         let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
+        let tokens = TokenStore(pool: pool)
         let service = ServiceContext(
             users: users,
-            tokens: TokenStore(pool: pool),
+            tokens: tokens,
             codes: CodeStore(pool: pool),
-            throttle: ThrottleStore(pool: pool),
+            throttle: Throttle(store: ThrottleStore(pool: pool), configuration: configuration, clock: clock),
             hasher: hasher,
             configuration: configuration,
             delivery: delivery ?? Self.defaultDelivery(development: configuration.development, logger: logger),
@@ -70,13 +71,11 @@ public struct SignUpServer: Sendable {
 
         let router = Router(context: ServiceRequestContext.self)
         for outer in middleware { router.add(middleware: outer) }
-        router.add(middleware: FailureMiddleware())
-        var table = Routes(router: router)
-        UserRoutes(service: service).add(to: &table)
-        TokenRoutes(service: service).add(to: &table)
-        IdentityRoutes(service: service).add(to: &table)
-        PasswordResetRoutes(service: service).add(to: &table)
-        HealthRoute(pool: pool).add(to: &table)
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: RequestLogMiddleware())
+        let table = RouteTable(router: router)
+        Self.addRoutes(to: table, service: service)
+        HealthController(pool: pool).addRoutes(to: table)
         table.addMethodNotAllowed()
         routes(router, pool)
 
@@ -102,6 +101,31 @@ public struct SignUpServer: Sendable {
             PhoneNumber.warmUp()
         }
         self.application = application
+    }
+
+    /// Kii's routes, each group mounted once: the app's users (anonymous), a user (a signed-in
+    /// caller; the caller's own for changes), the identity of one's own user, the password
+    /// reset (anonymous) and the token endpoint (anonymous, with or without the app in the path).
+    static func addRoutes(to table: RouteTable, service: ServiceContext) {
+        let credentials = AppCredentials(app: service.configuration.app)
+        let anonymous = AppMiddleware(credentials: credentials, anonymous: true)
+        let caller = CallerMiddleware(credentials: credentials, tokens: service.tokens, clock: service.clock)
+        let owner = OwnerMiddleware(users: service.users, policy: service.policy)
+        let app = table.group("api/apps/:appID")
+
+        UsersController(service: service).addRoutes(to: app.group("users").add(middleware: anonymous))
+        func user() -> RouterGroup<CallerContext> {
+            app.group("users/:user").add(middleware: caller).group(context: CallerContext.self)
+        }
+        let own = user().add(middleware: owner)
+        UserController(service: service).addRoutes(to: user(), own: own)
+        IdentityController(service: service).addRoutes(to: own)
+        PasswordResetController(service: service).addRoutes(
+            to: app.group("users/:user/password").add(middleware: anonymous)
+        )
+        let tokens = TokenController(service: service)
+        tokens.addRoutes(to: table.group("api/oauth2/token").add(middleware: anonymous))
+        tokens.addRoutes(to: app.group("oauth2/token").add(middleware: anonymous))
     }
 
     /// What a browser's SDK needs: preflights answered, `Access-Control-Allow-Origin: *` on every

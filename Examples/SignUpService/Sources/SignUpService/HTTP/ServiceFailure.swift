@@ -34,6 +34,27 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         headers = [:]
     }
 
+    /// What `error`, thrown by a route, is answered as (``ProblemMiddleware``):
+    ///
+    /// - a ``ServiceFailure``: itself;
+    /// - a `ValidationError` (a library call): its problems' status;
+    /// - ``StoreError``: `USER_ALREADY_EXISTS` 409 naming the taken kinds, `USER_NOT_FOUND` 404
+    ///   for a user deleted meanwhile;
+    /// - ``DatabaseUnavailable``: 503 `SERVICE_UNAVAILABLE` with `Retry-After: 1`;
+    /// - Hummingbird's `HTTPError(.notFound)` for a path no route serves: 404 in the same shape;
+    /// - anything else: 500 `internal_error` (``RequestLogMiddleware`` logs its type).
+    init(answering error: any Error, path: String) {
+        switch error {
+        case let failure as ServiceFailure: self = failure
+        case let error as ValidationError: self.init(error)
+        case StoreError.taken(let kinds): self.init(ValidationError(alreadyTaken: kinds))
+        case StoreError.userNotFound: self.init(.userID, .userNotFound)
+        case is DatabaseUnavailable: self.init(.database, .databaseUnavailable, headers: [.retryAfter: "1"])
+        case let error as HTTPError where error.status == .notFound: self.init(.path, .noRoute(path: path))
+        default: self.init(.service, .internalError)
+        }
+    }
+
     /// The status the problems declare.
     public var status: HTTPResponse.Status { HTTPResponse.Status(code: error.httpStatus) }
 
@@ -81,22 +102,15 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         JSONValue.appendQuoted(code, to: &bytes)
         bytes.append(contentsOf: #","errors":"#.utf8)
         let first = error.appendJSONProblems(in: language, to: &bytes)
-        // The first message again, copied inside the buffer (appending it byte by byte cost as
-        // much as writing a problem).
-        func appendFirstMessage() {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: first.count))
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                (buffer.baseAddress! + start).update(from: buffer.baseAddress! + first.lowerBound, count: first.count)
-            }
-        }
+        // The first message again, copied from what was written (never built twice).
+        let message = Array(bytes[first])
         bytes.append(contentsOf: #","message":"#.utf8)
-        appendFirstMessage()
+        bytes.append(contentsOf: message)
         if Self.oauthCodes.contains(code) {
             bytes.append(contentsOf: #","error":"#.utf8)
             JSONValue.appendQuoted(code, to: &bytes)
             bytes.append(contentsOf: #","error_description":"#.utf8)
-            appendFirstMessage()
+            bytes.append(contentsOf: message)
         }
         bytes.append(UInt8(ascii: "}"))
         return bytes

@@ -3,7 +3,7 @@ import SQLKit
 /// The `login_failures` table: attempts counted per key in one-minute windows, in the database
 /// so that every instance sees the same count. The keys are a subject with the client's address
 /// (`login:phone:+14155552671@203.0.113.7`, `reset:<user>@…`) and the address alone
-/// (`address:203.0.113.7`); see ``ServiceContext/takeAttempt(_:from:field:)``.
+/// (`address:203.0.113.7`); see ``Throttle/take(_:of:context:field:)``.
 public struct ThrottleStore: Sendable {
     /// The pool the store runs on.
     public let pool: any DatabasePool

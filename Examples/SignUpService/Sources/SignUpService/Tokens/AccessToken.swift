@@ -12,6 +12,10 @@ public struct AccessToken: Sendable, Hashable {
         text = Base64URL.encode(bytes)
     }
 
+    /// How long a pseudo user's first token lasts, in seconds: the SDKs keep it as the user's
+    /// only credential, with no expiry (`MAX_DATE_IN_MILLIS`).
+    public static let pseudoUserLifetime: Int64 = 100 * 365 * 86_400
+
     /// The token a client sent (not checked: an unknown text simply matches no stored hash).
     public init(text: String) { self.text = text }
 

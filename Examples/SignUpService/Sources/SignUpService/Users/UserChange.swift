@@ -41,3 +41,37 @@ public struct UserChange: Sendable {
         self.keepingTokenHash = keepingTokenHash
     }
 }
+
+extension UserChange {
+    /// The stored change of an update of `current`: changed identifiers release their old keys,
+    /// take new ones and, with their verification on, wait for a new code (returned with the
+    /// change, to send after the commit).
+    static func applying(
+        _ update: UserUpdate,
+        to current: StoredUser,
+        now: Int64,
+        codeLifetime: Int64
+    ) -> (UserChange, [CodeToSend]) {
+        let changed = update.changedKinds
+        let codes = ServiceContext.issueCodes(
+            for: update.awaitingVerification,
+            of: update.updated,
+            userID: current.userID,
+            now: now,
+            lifetime: codeLifetime
+        )
+        func flag(_ kind: LoginKind) -> Bool? {
+            guard update.updated.uniquenessKeys[kind] != nil else { return nil }
+            return changed.contains(kind) ? !update.policy.requiresVerification(of: kind) : current.verified(kind)
+        }
+        let change = UserChange(
+            record: update.updated,
+            emailVerified: flag(.email),
+            phoneVerified: flag(.phone),
+            releasedKinds: changed,
+            newKeys: update.uniquenessKeys.keys,
+            codes: codes.map(\.issued)
+        )
+        return (change, codes)
+    }
+}

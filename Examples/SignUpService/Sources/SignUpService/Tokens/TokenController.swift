@@ -3,67 +3,50 @@ import Hummingbird
 import KiiIdentity
 
 /// Kii's token endpoint, `POST /api/oauth2/token` (and `/api/apps/{appID}/oauth2/token`): a
-/// user's login with a password, `{username, password, expiresAt?, grant_type?}` →
-/// `{id, access_token, expires_in, token_type}`.
+/// user's login with a password (``OauthTokenRequest``) → `{id, access_token, expires_in,
+/// token_type}`.
 ///
 /// `username` is every form Kii takes: a username, an email address, `+…`, `EMAIL:…`,
 /// `PHONE:+…`, `PHONE:JP-090…`, and local digits with this service's `country` member. A
 /// wrong password, an unknown identifier and a user without a password are one answer
 /// (`invalid_grant`, 400); failures are throttled (429) per identifier from one client address,
-/// and per address (see ``ServiceContext/takeAttempt(_:from:field:)``).
-struct TokenRoutes {
+/// and per address (see ``Throttle/take(_:of:context:field:)``).
+struct TokenController {
     let service: ServiceContext
 
-    /// How long a pseudo user's first token lasts: the SDKs keep it as the user's only
-    /// credential, with no expiry (`MAX_DATE_IN_MILLIS`).
-    static let pseudoUserLifetime: Int64 = 100 * 365 * 86_400
-
-    static let request = MediaType.kii("OauthTokenRequest")
-    static let members = ["username", "password", "expiresAt", "grant_type", "country"]
-
-    func add(to routes: inout Routes) {
-        routes.add(.post, "/api/oauth2/token") { request, context in try await logIn(request, context) }
-        routes.add(.post, "/api/apps/:appID/oauth2/token") { request, context in try await logIn(request, context) }
+    /// Adds the route to `token`, a token endpoint behind the app's check.
+    func addRoutes(to token: RouterGroup<ServiceRequestContext>) {
+        token.post { request, context in try await logIn(request, context) }
     }
 
     func logIn(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        try service.checkAnonymous(request, pathAppID: context.parameters.get("appID"))
-        let bytes = try await service.body(of: request, accepting: [.json, Self.request])
-        let members = try RequestJSON.members(of: bytes, allowed: Self.members)
-        let given = try RequestJSON.strings(
-            ["username", "password", "grant_type", "country"],
-            of: members,
-            required: ["username", "password"],
-            fields: ["username": .loginUsername, "password": .password, "country": .country, "grant_type": .grantType]
-        )
-        if let grant = given["grant_type"], grant != "password" {
+        let body = try await service.bodies.read(OauthTokenRequest.self, from: request)
+        if let grant = body.grantType, grant != "password" {
             throw ServiceFailure(.grantType, .unsupportedGrantType)
         }
         let now = service.clock()
-        let expiresAt = try Self.expiry(members["expiresAt"], now: now, lifetime: service.configuration.tokenLifetime)
-        guard let text = given["username"], let password = given["password"] else {
-            throw ServiceFailure(.service, .internalError)
-        }
+        let expiresAt = try Self.expiry(body.expiresAt, now: now, lifetime: service.configuration.tokenLifetime)
         let lookup: LoginLookup
         do throws(ValidationError) {
-            lookup = try LoginLookup(text, country: given["country"], policy: service.policy)
+            lookup = try LoginLookup(body.username, country: body.country, policy: service.policy)
         } catch {
             throw ServiceFailure(error)
         }
         // Counted before bcrypt runs: at most the allowed attempts reach it, however many arrive.
-        let attempt = try await service.takeAttempt(
+        let attempt = try await service.throttle.take(
             lookup.keys.map { "login:\($0.kind.rawValue):\($0.value)" },
-            from: service.clientAddress(of: request, context: context),
+            of: request,
+            context: context,
             field: .loginUsername
         )
         let found = try await service.users.user(holdingFirstOf: lookup.keys)
-        let matches = try await service.hasher.verify(password, against: found?.user.passwordHash)
+        let matches = try await service.hasher.verify(body.password, against: found?.user.passwordHash)
         guard matches, let found else { throw ServiceFailure(.password, .invalidCredentials) }
         guard found.user.canLogIn(with: found.key.kind, policy: service.policy) else {
-            try await service.notAFailure(attempt)
+            try await service.throttle.notAFailure(attempt)
             throw ServiceFailure(found.key.kind.field, .notVerified)
         }
-        try await service.succeeded(attempt)
+        try await service.throttle.succeeded(attempt)
         let token = AccessToken()
         try await service.tokens.insert(
             AccessTokenRecord(token: token, userID: found.user.userID, expiresAt: expiresAt, issuedAt: now),

@@ -6,43 +6,32 @@ import KiiIdentity
 ///
 /// - `POST /api/apps/{appID}/users/{user}/password/request-reset`, `{user}` an `EMAIL:`,
 ///   `PHONE:` or `LOGIN_NAME:` address or a user ID, with an optional body
-///   `{"notificationMethod": "EMAIL"|"SMS", "smsResetMethod": …}`: a six-digit code goes to the
-///   user's email address (by default) or phone (`SMS`) through the delivery point (logged only
-///   in development mode), which must be verified (with verification off, every address is).
-///   Kii's emailed link is a page of Kii's own: here the mail carries the code too. Every
-///   request that sends a code is counted like a failed login (a mailbox or phone cannot be
-///   flooded from one address).
-/// - `POST …/password/complete-reset` `{pinCode, newPassword}`: sets the password, revokes every
-///   token of the user and uses the code up. Wrong codes are throttled like logins.
-struct PasswordResetRoutes {
+///   (``ResetPasswordRequest``): a six-digit code goes to the user's email address (by default)
+///   or phone (`SMS`) through the delivery point (logged only in development mode), which must
+///   be verified (with verification off, every address is). Kii's emailed link is a page of
+///   Kii's own: here the mail carries the code too. Every request that sends a code is counted
+///   like a failed login (a mailbox or phone cannot be flooded from one address).
+/// - `POST …/password/complete-reset` (``CompletePasswordResetRequest``): sets the password,
+///   revokes every token of the user and uses the code up. Wrong codes are throttled like logins.
+struct PasswordResetController {
     let service: ServiceContext
 
-    static let base = "/api/apps/:appID/users/:user/password"
-    static let resetRequest = MediaType.kii("ResetPasswordRequest")
-    static let completion = MediaType.kii("CompletePasswordResetRequest")
-
-    func add(to routes: inout Routes) {
-        routes.add(.post, Self.base + "/request-reset") { request, context in try await requestReset(request, context) }
-        routes.add(.post, Self.base + "/complete-reset") { request, context in
-            try await completeReset(request, context)
-        }
+    /// Adds the routes to `password`, a user's `password` behind the app's check.
+    func addRoutes(to password: RouterGroup<ServiceRequestContext>) {
+        password.post("request-reset") { request, context in try await requestReset(request, context) }
+        password.post("complete-reset") { request, context in try await completeReset(request, context) }
     }
 
     // MARK: POST …/password/request-reset
 
     func requestReset(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        try service.checkAnonymous(request, pathAppID: context.parameters.get("appID"))
-        let bytes = try await RequestJSON.bytes(
-            of: request,
-            accepting: [.json, Self.resetRequest],
-            maximumBytes: service.configuration.maxBodyBytes,
-            allowEmpty: true
-        )
         var method = "EMAIL"
-        if let bytes, !bytes.isEmpty {
-            let names = ["notificationMethod", "smsResetMethod"]
-            let given = try RequestJSON.strings(names, of: try RequestJSON.members(of: bytes, allowed: names))
-            method = given["notificationMethod"] ?? method
+        if let bytes = try await service.bodies.bytes(
+            of: request,
+            accepting: ResetPasswordRequest.mediaTypes,
+            allowEmpty: true
+        ), !bytes.isEmpty {
+            method = try ResetPasswordRequest(bytes: bytes).notificationMethod ?? method
             guard method == "EMAIL" || method == "SMS" else {
                 throw ServiceFailure(.notificationMethod, .unknownResetMethod)
             }
@@ -53,7 +42,12 @@ struct PasswordResetRoutes {
             throw ServiceFailure(ValidationError(channel.field, .missing))
         }
         guard user.verified(channel) == true else { throw ServiceFailure(channel.field, .unverifiedAddress) }
-        let attempt = try await service.takeCodeRequest(of: user.userID, request, context, field: channel.field)
+        let attempt = try await service.throttle.takeCodeRequest(
+            of: user.userID,
+            request,
+            context: context,
+            field: channel.field
+        )
         let code = VerificationCode()
         do {
             try await service.codes.issueResetCode(
@@ -62,7 +56,7 @@ struct PasswordResetRoutes {
                 of: user.userID
             )
         } catch {
-            try? await service.notAFailure(attempt)
+            try? await service.throttle.notAFailure(attempt)
             throw error
         }
         service.delivery.deliver(
@@ -74,23 +68,16 @@ struct PasswordResetRoutes {
     // MARK: POST …/password/complete-reset
 
     func completeReset(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        try service.checkAnonymous(request, pathAppID: context.parameters.get("appID"))
-        let bytes = try await service.body(of: request, accepting: [.json, Self.completion])
-        let names = ["pinCode", "newPassword"]
-        let given = try RequestJSON.strings(
-            names,
-            of: try RequestJSON.members(of: bytes, allowed: names),
-            required: names,
-            fields: ["pinCode": .pinCode, "newPassword": .newPassword]
-        )
-        let newPassword = try IdentityRoutes.password(given["newPassword"] ?? "")
+        let body = try await service.bodies.read(CompletePasswordResetRequest.self, from: request)
+        let newPassword = try Password.new(body.newPassword)
         let user = try await target(of: context)
-        let attempt = try await service.takeAttempt(
+        let attempt = try await service.throttle.take(
             ["reset:\(user.userID)"],
-            from: service.clientAddress(of: request, context: context),
+            of: request,
+            context: context,
             field: .pinCode
         )
-        let codeHash = VerificationCode(digits: given["pinCode"] ?? "").resetHash(userID: user.userID)
+        let codeHash = VerificationCode(digits: body.pinCode).resetHash(userID: user.userID)
         let hash = try await service.hasher.hash(newPassword.rawValue)
         let now = service.clock()
         do {
@@ -104,10 +91,10 @@ struct PasswordResetRoutes {
             throw failure
         } catch {
             // Not a wrong code (the database failed, say): not the caller's failure.
-            try? await service.notAFailure(attempt)
+            try? await service.throttle.notAFailure(attempt)
             throw error
         }
-        try await service.succeeded(attempt)
+        try await service.throttle.succeeded(attempt)
         return .empty()
     }
 

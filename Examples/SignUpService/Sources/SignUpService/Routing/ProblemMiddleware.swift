@@ -1,0 +1,20 @@
+import HTTPTypes
+import Hummingbird
+import KiiIdentity
+
+/// Answers what a route throws, in one place: Kii's error body (``ServiceFailure``, see
+/// ``ServiceFailure/init(answering:path:)``) in the request's `Accept-Language`.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            return ServiceFailure(answering: error, path: request.uri.path)
+                .response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
+        }
+    }
+}
