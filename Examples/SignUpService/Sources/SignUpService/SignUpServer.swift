@@ -22,7 +22,7 @@ public struct SignUpServer: Sendable {
     public let configuration: ServiceConfiguration
 
     /// The database pool.
-    public var pool: any DatabasePool { users.pool }
+    public let pool: any DatabasePool
 
     /// Opens the database and builds the application; the schema is migrated, and the phone
     /// engine warmed up, before the server accepts its first request.
@@ -51,30 +51,23 @@ public struct SignUpServer: Sendable {
     ) async throws {
         self.configuration = configuration
         let pool = try await Self.makePool(configuration, logger: logger)
-        users = UserStore(
-            pool: pool,
-            refusesUsernameLookalikes: configuration.refusesUsernameLookalikes,
-            hook: storeHook
-        )
         let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
-        let tokens = TokenStore(pool: pool)
-        let service = ServiceContext(
-            users: users,
-            tokens: tokens,
-            codes: CodeStore(pool: pool),
-            throttle: Throttle(store: ThrottleStore(pool: pool), configuration: configuration, clock: clock),
+        let accounts = UserAccounts(
+            store: SQLDataStore(pool: pool, hook: storeHook),
             hasher: hasher,
             configuration: configuration,
             delivery: delivery ?? Self.defaultDelivery(development: configuration.development, logger: logger),
             clock: clock
         )
+        users = UserStore(store: accounts.store)
+        self.pool = pool
 
         let router = Router(context: ServiceRequestContext.self)
         for outer in middleware { router.add(middleware: outer) }
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: RequestLogMiddleware())
         let table = RouteTable(router: router)
-        Self.addRoutes(to: table, service: service)
+        Self.addRoutes(to: table, accounts: accounts)
         HealthController(pool: pool).addRoutes(to: table)
         table.addMethodNotAllowed()
         routes(router, pool)
@@ -106,24 +99,27 @@ public struct SignUpServer: Sendable {
     /// Kii's routes, each group mounted once: the app's users (anonymous), a user (a signed-in
     /// caller; the caller's own for changes), the identity of one's own user, the password
     /// reset (anonymous) and the token endpoint (anonymous, with or without the app in the path).
-    static func addRoutes(to table: RouteTable, service: ServiceContext) {
-        let credentials = AppCredentials(app: service.configuration.app)
-        let anonymous = AppMiddleware(credentials: credentials, anonymous: true)
-        let caller = CallerMiddleware(credentials: credentials, tokens: service.tokens, clock: service.clock)
-        let owner = OwnerMiddleware(users: service.users, policy: service.policy)
+    static func addRoutes(to table: RouteTable, accounts: UserAccounts) {
+        let context = ControllerContext(
+            accounts: accounts,
+            bodies: BodyReader(maximumBytes: accounts.configuration.maxBodyBytes)
+        )
+        let credentials = AppCredentials(app: accounts.configuration.app)
+        let anonymous = RouteCheck.app(credentials, anonymous: true)
+        let caller = RouteCheck.caller(credentials, accounts: accounts)
         let app = table.group("api/apps/:appID")
 
-        UsersController(service: service).addRoutes(to: app.group("users").add(middleware: anonymous))
+        UsersController(context: context).addRoutes(to: app.group("users").add(middleware: anonymous))
         func user() -> RouterGroup<CallerContext> {
             app.group("users/:user").add(middleware: caller).group(context: CallerContext.self)
         }
-        let own = user().add(middleware: owner)
-        UserController(service: service).addRoutes(to: user(), own: own)
-        IdentityController(service: service).addRoutes(to: own)
-        PasswordResetController(service: service).addRoutes(
+        let own = user().add(middleware: RouteCheck.owner(accounts))
+        UserController(context: context).addRoutes(to: user(), own: own)
+        IdentityController(context: context).addRoutes(to: own)
+        PasswordResetController(context: context).addRoutes(
             to: app.group("users/:user/password").add(middleware: anonymous)
         )
-        let tokens = TokenController(service: service)
+        let tokens = TokenController(context: context)
         tokens.addRoutes(to: table.group("api/oauth2/token").add(middleware: anonymous))
         tokens.addRoutes(to: app.group("oauth2/token").add(middleware: anonymous))
     }

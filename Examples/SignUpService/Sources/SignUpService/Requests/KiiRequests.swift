@@ -1,7 +1,6 @@
 import KiiIdentity
 
-/// `OauthTokenRequest` (`POST /api/oauth2/token`): a login with a password. `username` is every
-/// form Kii takes; `country` is this service's, for local digits.
+/// `OauthTokenRequest` (`POST /api/oauth2/token`): a login with a password.
 struct OauthTokenRequest: KiiRequestBody {
     static let mediaTypes: [MediaType] = [.json, .kii("OauthTokenRequest")]
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -9,11 +8,14 @@ struct OauthTokenRequest: KiiRequestBody {
         case grantType = "grant_type"
         case country
     }
+    /// Every form Kii takes: a username, an address, `EMAIL:…`, `PHONE:…`, local digits.
     var username: String
     var password: String
     /// Milliseconds since 1970, as the SDKs send an app's token expiration (checked by the login).
     var expiresAt: JSONValue?
+    /// `password`, when given.
     var grantType: String?
+    /// This service's: the country of local digits in `username`.
     var country: String?
 }
 
@@ -21,25 +23,17 @@ struct OauthTokenRequest: KiiRequestBody {
 struct ChangePasswordRequest: KiiRequestBody {
     static let mediaTypes: [MediaType] = [.json, .kii("ChangePasswordRequest")]
     enum CodingKeys: String, CodingKey, CaseIterable { case oldPassword, newPassword }
+    /// The current password, checked (and throttled) like a login's.
     var oldPassword: String
     var newPassword: String
 }
 
-/// `EmailAddressModificationRequest` (`PUT …/users/{user}/email-address`): the value as JSON,
-/// for the library's update to judge.
-struct EmailAddressModificationRequest: KiiRequestBody {
-    static let mediaTypes: [MediaType] = [.json, .kii("EmailAddressModificationRequest")]
-    enum CodingKeys: String, CodingKey, CaseIterable { case emailAddress }
-    var emailAddress: JSONValue
-}
+/// `EmailAddressModificationRequest` (`PUT …/users/{user}/email-address`).
+typealias EmailAddressModificationRequest = IdentifierModificationRequest<EmailAddressMember>
 
-/// `PhoneNumberModificationRequest` (`PUT …/users/{user}/phone-number`): the value as JSON
-/// (a local number is read in the user's country).
-struct PhoneNumberModificationRequest: KiiRequestBody {
-    static let mediaTypes: [MediaType] = [.json, .kii("PhoneNumberModificationRequest")]
-    enum CodingKeys: String, CodingKey, CaseIterable { case phoneNumber }
-    var phoneNumber: JSONValue
-}
+/// `PhoneNumberModificationRequest` (`PUT …/users/{user}/phone-number`): a local number is read
+/// in the user's country.
+typealias PhoneNumberModificationRequest = IdentifierModificationRequest<PhoneNumberMember>
 
 /// `AddressVerificationRequest` (`POST …/users/me/{email-address|phone-number}/verify`).
 struct AddressVerificationRequest: KiiRequestBody {
@@ -49,11 +43,13 @@ struct AddressVerificationRequest: KiiRequestBody {
 }
 
 /// `ResetPasswordRequest` (`POST …/users/{user}/password/request-reset`): the body may be left
-/// out; `smsResetMethod` is taken and not read (Kii's link-or-code choice for SMS).
+/// out.
 struct ResetPasswordRequest: KiiRequestBody {
     static let mediaTypes: [MediaType] = [.json, .kii("ResetPasswordRequest")]
     enum CodingKeys: String, CodingKey, CaseIterable { case notificationMethod, smsResetMethod }
+    /// `EMAIL` (the default) or `SMS`.
     var notificationMethod: String?
+    /// Kii's link-or-code choice for SMS: taken, not read (the code is always sent).
     var smsResetMethod: String?
 }
 
@@ -61,6 +57,8 @@ struct ResetPasswordRequest: KiiRequestBody {
 struct CompletePasswordResetRequest: KiiRequestBody {
     static let mediaTypes: [MediaType] = [.json, .kii("CompletePasswordResetRequest")]
     enum CodingKeys: String, CodingKey, CaseIterable { case pinCode, newPassword }
+    /// The code the reset sent.
     var pinCode: String
+    /// The new password, by the library's rules.
     var newPassword: String
 }

@@ -1,8 +1,8 @@
 import Hummingbird
 import NIOCore
 
-/// The context of a user's route: the request's, with the caller that ``CallerMiddleware``
-/// resolved (Hummingbird's child context, made once per request before the group's routes).
+/// The context of a user's route: the request's, with the caller that ``RouteCheck/caller(_:accounts:)``
+/// resolved (``RouteCheck/caller(_:accounts:)``; Hummingbird's child context, made once per request before the group's routes).
 struct CallerContext: ChildRequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     /// The connection's peer (see ``ClientAddress``).
@@ -11,7 +11,7 @@ struct CallerContext: ChildRequestContext, RemoteAddressRequestContext {
     let caller: Caller
 
     init(context: ServiceRequestContext) throws {
-        // Only reached behind CallerMiddleware, which sets it.
+        // Only reached behind RouteCheck.caller, which sets it.
         guard let caller = context.caller else { throw ServiceFailure(.service, .internalError) }
         coreContext = context.coreContext
         remoteAddress = context.remoteAddress

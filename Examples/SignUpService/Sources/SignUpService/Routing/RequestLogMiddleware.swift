@@ -8,6 +8,7 @@ import Logging
 /// header value, a password, a token or a code. It runs inside ``ProblemMiddleware``, and throws
 /// on what it logged as the ``ServiceFailure`` that answers it.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Logs the request once `next` has answered it or thrown.
     func handle(
         _ request: Request,
         context: Context,

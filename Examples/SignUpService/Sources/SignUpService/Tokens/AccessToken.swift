@@ -24,18 +24,18 @@ public struct AccessToken: Sendable, Hashable {
 }
 
 /// A token's row: its hash, its user and when it expires.
-public struct AccessTokenRecord: Sendable, Hashable {
+struct AccessTokenRecord: Sendable, Hashable {
     /// ``AccessToken/hash``.
-    public var hash: String
+    let hash: String
     /// The user it logs in.
-    public var userID: String
+    let userID: String
     /// Unix seconds at which it stops working.
-    public var expiresAt: Int64
+    let expiresAt: Int64
     /// Unix seconds at which it was issued (the oldest go first past a user's limit).
-    public var issuedAt: Int64
+    let issuedAt: Int64
 
     /// A row for `token`.
-    public init(token: AccessToken, userID: String, expiresAt: Int64, issuedAt: Int64) {
+    init(token: AccessToken, userID: String, expiresAt: Int64, issuedAt: Int64) {
         hash = token.hash
         self.userID = userID
         self.expiresAt = expiresAt

@@ -6,7 +6,7 @@ import KiiIdentity
 /// (`RegistrationRequest` or `application/json`), or a pseudo user
 /// (`RegistrationAndAuthorizationRequest`).
 struct UsersController {
-    let service: ServiceContext
+    let context: ControllerContext
 
     static let registration = MediaType.kii("RegistrationRequest")
     static let pseudoRegistration = MediaType.kii("RegistrationAndAuthorizationRequest")
@@ -22,34 +22,16 @@ struct UsersController {
             return try await createPseudoUser(request)
         }
         let bytes =
-            try await service.bodies.bytes(
-                of: request,
-                accepting: [.json, Self.registration, Self.pseudoRegistration]
-            ) ?? []
+            try await context.bodies.bytes(of: request, accepting: [.json, Self.registration, Self.pseudoRegistration])
+            ?? []
         let body = try KiiUserBody(bytes: bytes, update: false)
         let registration: Registration
         do throws(ValidationError) {
-            registration = try Registration(json: body.members, policy: service.policy)
+            registration = try Registration(json: body.members, policy: context.accounts.policy)
         } catch {
             throw ServiceFailure(error)
         }
-        let hash = try await service.hasher.hash(registration.body.password.rawValue)
-        let now = service.clock()
-        let user = StoredUser(
-            newUser: registration.record,
-            passwordHash: hash,
-            emailVerified: registration.emailAddressVerified,
-            phoneVerified: registration.phoneNumberVerified,
-            now: now
-        )
-        let codes = service.issueCodes(
-            for: registration.awaitingVerification,
-            of: registration.record,
-            userID: user.userID,
-            now: now
-        )
-        try await service.users.create(user, keys: registration.uniquenessKeys.keys, codes: codes.map(\.issued))
-        service.deliver(codes, to: user.userID)
+        let user = try await context.accounts.signUp(registration)
         return .json(
             .created,
             UserJSON.owner(user),
@@ -61,26 +43,18 @@ struct UsersController {
     /// A pseudo user: fields only (`{}` or no body is fine), and its access token as
     /// `_accessToken`.
     private func createPseudoUser(_ request: Request) async throws -> Response {
-        let bytes = try await service.bodies.bytes(of: request, accepting: [Self.pseudoRegistration]) ?? []
+        let bytes = try await context.bodies.bytes(of: request, accepting: [Self.pseudoRegistration]) ?? []
         let body = bytes.isEmpty ? KiiUserBody(members: [:]) : try KiiUserBody(bytes: bytes, update: false)
-        let pseudo: PseudoUserRegistration
+        let registration: PseudoUserRegistration
         do throws(ValidationError) {
-            pseudo = try PseudoUserRegistration(json: body.members, displayNamePolicy: service.policy.displayNamePolicy)
+            registration = try PseudoUserRegistration(
+                json: body.members,
+                displayNamePolicy: context.accounts.policy.displayNamePolicy
+            )
         } catch {
             throw ServiceFailure(error)
         }
-        let now = service.clock()
-        let user = StoredUser(newUser: pseudo.body, passwordHash: nil, emailVerified: nil, phoneVerified: nil, now: now)
-        let token = AccessToken()
-        try await service.users.createPseudoUser(
-            user,
-            token: AccessTokenRecord(
-                token: token,
-                userID: user.userID,
-                expiresAt: now + AccessToken.pseudoUserLifetime,
-                issuedAt: now
-            )
-        )
+        let (user, token) = try await context.accounts.signUpPseudoUser(registration)
         var members = UserJSON.owner(user)
         members["_accessToken"] = .string(token.text)
         return .json(
@@ -93,6 +67,6 @@ struct UsersController {
 
     /// `Location` of a new user.
     func location(of user: StoredUser) -> String {
-        "/api/apps/\(service.configuration.app.id)/users/\(user.userID)"
+        "/api/apps/\(context.accounts.configuration.app.id)/users/\(user.userID)"
     }
 }
