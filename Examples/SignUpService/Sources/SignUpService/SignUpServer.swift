@@ -105,7 +105,7 @@ public struct SignUpServer: Sendable {
             bodies: BodyReader(maximumBytes: accounts.configuration.maxBodyBytes)
         )
         let credentials = AppCredentials(app: accounts.configuration.app)
-        let anonymous = RouteCheck.app(credentials, anonymous: true)
+        let anonymous = AppCheck(credentials: credentials)
         let caller = RouteCheck.caller(credentials, accounts: accounts)
         let app = table.group("api/apps/:appID")
 

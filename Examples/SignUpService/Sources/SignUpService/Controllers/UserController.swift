@@ -8,7 +8,8 @@ import KiiIdentity
 struct UserController {
     let context: ControllerContext
 
-    static let update = MediaType.kii("UserUpdateRequest")
+    /// What an update takes.
+    static let updateTypes: [MediaType] = [.json, .kii("UserUpdateRequest")]
 
     /// Adds the routes: the read to `user` (any signed-in caller), the others to `own` (the
     /// caller's own `{user}` only).
@@ -38,7 +39,7 @@ struct UserController {
 
     /// Kii's update (`UserUpdateRequest`): answers `{"modifiedAt": …}`.
     func update(_ request: Request, _ caller: CallerContext) async throws -> Response {
-        let bytes = try await context.bodies.bytes(of: request, accepting: [.json, Self.update]) ?? []
+        let bytes = try await context.bodies.bytes(of: request, accepting: Self.updateTypes) ?? []
         let updated = try await context.accounts.update(
             caller.caller.userID,
             by: try KiiUserBody(bytes: bytes, update: true)

@@ -10,6 +10,10 @@ struct UsersController {
 
     static let registration = MediaType.kii("RegistrationRequest")
     static let pseudoRegistration = MediaType.kii("RegistrationAndAuthorizationRequest")
+    /// What a sign-up takes: a user's body in any of the three types.
+    static let signUpTypes: [MediaType] = [.json, registration, pseudoRegistration]
+    /// What a pseudo user's sign-up takes.
+    static let pseudoSignUpTypes: [MediaType] = [pseudoRegistration]
 
     /// Adds the routes to `users`, the app's `users` behind the app's check.
     func addRoutes(to users: RouterGroup<ServiceRequestContext>) {
@@ -21,9 +25,7 @@ struct UsersController {
         if let contentType = request.headers[.contentType], Self.pseudoRegistration.matches(contentType) {
             return try await createPseudoUser(request)
         }
-        let bytes =
-            try await context.bodies.bytes(of: request, accepting: [.json, Self.registration, Self.pseudoRegistration])
-            ?? []
+        let bytes = try await context.bodies.bytes(of: request, accepting: Self.signUpTypes) ?? []
         let body = try KiiUserBody(bytes: bytes, update: false)
         let registration: Registration
         do throws(ValidationError) {
@@ -43,7 +45,7 @@ struct UsersController {
     /// A pseudo user: fields only (`{}` or no body is fine), and its access token as
     /// `_accessToken`.
     private func createPseudoUser(_ request: Request) async throws -> Response {
-        let bytes = try await context.bodies.bytes(of: request, accepting: [Self.pseudoRegistration]) ?? []
+        let bytes = try await context.bodies.bytes(of: request, accepting: Self.pseudoSignUpTypes) ?? []
         let body = bytes.isEmpty ? KiiUserBody(members: [:]) : try KiiUserBody(bytes: bytes, update: false)
         let registration: PseudoUserRegistration
         do throws(ValidationError) {

@@ -18,20 +18,39 @@ import NIOCore
 /// `error_description` (what Kii's token endpoint answers).
 public struct ServiceFailure: HTTPResponseError, Sendable {
     /// The problems (the library's, or the service's own ``ServiceProblem``s).
-    public var error: ValidationError
+    public let error: ValidationError
     /// Headers to add (`Retry-After`, `Allow`, `WWW-Authenticate`).
     public var headers: HTTPFields
+    /// Kii's `errorCode`: the service problem's own; for the library's, `USER_ALREADY_EXISTS`
+    /// when an identifier is taken, `USER_ALREADY_HAS_IDENTITY` for the upgrade of a user that
+    /// is not a pseudo user, and `INVALID_INPUT_DATA` for every rule of the input.
+    public let errorCode: String
+    /// The status the problems declare.
+    public let status: HTTPResponse.Status
 
     /// A failure of one of the service's own problems, about `field`.
     init(_ field: ValidationError.Field, _ problem: ServiceProblem, headers: HTTPFields = [:]) {
         self.error = ValidationError(field, problem)
         self.headers = headers
+        errorCode = problem.kiiErrorCode
+        status = HTTPResponse.Status(code: problem.httpStatus)
     }
 
     /// A failure of the library's problems.
     init(_ error: ValidationError) {
         self.error = error
         headers = [:]
+        errorCode =
+            if let problem = error.problems.first?.detail as? ServiceProblem {
+                problem.kiiErrorCode
+            } else if error.contains(.alreadyTaken) {
+                "USER_ALREADY_EXISTS"
+            } else if error.contains(.notAPseudoUser) {
+                "USER_ALREADY_HAS_IDENTITY"
+            } else {
+                "INVALID_INPUT_DATA"
+            }
+        status = HTTPResponse.Status(code: error.httpStatus)
     }
 
     /// What `error`, thrown by a route, is answered as (``ProblemMiddleware``):
@@ -55,19 +74,6 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         }
     }
 
-    /// The status the problems declare.
-    public var status: HTTPResponse.Status { HTTPResponse.Status(code: error.httpStatus) }
-
-    /// Kii's `errorCode`: the service problem's own; for the library's, `USER_ALREADY_EXISTS`
-    /// when an identifier is taken, `USER_ALREADY_HAS_IDENTITY` for the upgrade of a user that
-    /// is not a pseudo user, and `INVALID_INPUT_DATA` for every rule of the input.
-    public var errorCode: String {
-        if let problem = error.problems.first?.detail as? ServiceProblem { return problem.kiiErrorCode }
-        if error.contains(.alreadyTaken) { return "USER_ALREADY_EXISTS" }
-        if error.contains(.notAPseudoUser) { return "USER_ALREADY_HAS_IDENTITY" }
-        return "INVALID_INPUT_DATA"
-    }
-
     /// The codes of the problems, for the log (never their values).
     var codes: String { error.problems.map(\.code.rawValue).joined(separator: ",") }
 
@@ -76,11 +82,19 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
     }
 
+    /// `Content-Type` of every failure.
+    private static let contentType = HTTPField(name: .contentType, value: "application/json; charset=utf-8")
+    /// `Content-Language` of an answer in English.
+    private static let english = HTTPField(name: .contentLanguage, value: ValidationError.Language.english.rawValue)
+    /// `Content-Language` of an answer in Japanese.
+    private static let japanese = HTTPField(name: .contentLanguage, value: ValidationError.Language.japanese.rawValue)
+
     /// The answer in `language`.
     func response(in language: ValidationError.Language) -> Response {
+        // Made once: a failure's own headers are never these two.
         var headers = headers
-        headers[.contentType] = "application/json; charset=utf-8"
-        headers[.contentLanguage] = language.rawValue
+        headers.append(Self.contentType)
+        headers.append(language == .japanese ? Self.japanese : Self.english)
         return Response(
             status: status,
             headers: headers,
@@ -88,9 +102,9 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         )
     }
 
-    /// The codes of OAuth's token endpoint (RFC 6749, 5.2), answered with `error` and
-    /// `error_description` beside Kii's members.
-    static let oauthCodes: Set<String> = ["invalid_grant", "unsupported_grant_type"]
+    /// Whether `errorCode` is one of OAuth's token endpoint (RFC 6749, 5.2), answered with
+    /// `error` and `error_description` beside Kii's members.
+    var isOAuthError: Bool { errorCode == "invalid_grant" || errorCode == "unsupported_grant_type" }
 
     /// The body's UTF-8 bytes, written into one buffer: the problems first, then the first
     /// one's message copied from what was written (never built twice).
@@ -106,7 +120,7 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         let message = Array(bytes[first])
         bytes.append(contentsOf: #","message":"#.utf8)
         bytes.append(contentsOf: message)
-        if Self.oauthCodes.contains(code) {
+        if isOAuthError {
             bytes.append(contentsOf: #","error":"#.utf8)
             JSONValue.appendQuoted(code, to: &bytes)
             bytes.append(contentsOf: #","error_description":"#.utf8)

@@ -69,7 +69,7 @@ public enum ServiceProblem: ValidationError.Detail {
     /// Kii Cloud's `errorCode` for the problem (the SDKs show it and branch on some).
     public var kiiErrorCode: String { declaration.kiiErrorCode }
     /// The values the reason needs, by name.
-    public var parameters: [(name: String, value: String)] { declaration.parameters }
+    public var parameters: [(name: String, value: String)] { declaration.parameters() }
     /// The reason in `language`.
     public func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
         declaration.words(language)
@@ -250,8 +250,8 @@ public enum ServiceProblem: ValidationError.Detail {
         var status: Int
         /// ``ServiceProblem/kiiErrorCode``.
         var kiiErrorCode: String
-        /// ``ServiceProblem/parameters``.
-        var parameters: [(name: String, value: String)]
+        /// ``ServiceProblem/parameters``, written when asked for.
+        var parameters: () -> [(name: String, value: String)]
         /// ``ServiceProblem/phrase(in:)``: only the language asked for is written.
         var words: (ValidationError.Language) -> ValidationError.Phrase
 
@@ -259,7 +259,7 @@ public enum ServiceProblem: ValidationError.Detail {
             _ code: String,
             _ status: Int,
             _ kiiErrorCode: String,
-            _ parameters: [(name: String, value: String)] = [],
+            _ parameters: @autoclosure @escaping () -> [(name: String, value: String)] = [],
             words: @escaping (ValidationError.Language) -> ValidationError.Phrase
         ) {
             self.code = code

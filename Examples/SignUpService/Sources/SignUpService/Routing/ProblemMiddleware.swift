@@ -4,7 +4,7 @@ import KiiIdentity
 
 /// Answers what a route throws, in one place: Kii's error body (``ServiceFailure``, see
 /// ``ServiceFailure/init(answering:path:)``) in the request's `Accept-Language`.
-struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+struct ProblemMiddleware: RouterMiddleware {
     func handle(
         _ request: Request,
         context: Context,
@@ -13,8 +13,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            return ServiceFailure(answering: error, path: request.uri.path)
-                .response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
+            let failure = error as? ServiceFailure ?? ServiceFailure(answering: error, path: request.uri.path)
+            return failure.response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
         }
     }
+
+    typealias Context = ServiceRequestContext
 }

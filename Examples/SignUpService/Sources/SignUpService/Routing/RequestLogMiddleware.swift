@@ -6,8 +6,11 @@ import Logging
 /// Logs one line per request: method, path, status, the problems' codes and the duration; and
 /// why a request failed as 503 (the outage's reason) or 500 (the error's type). Never a body, a
 /// header value, a password, a token or a code. It runs inside ``ProblemMiddleware``, and throws
-/// on what it logged as the ``ServiceFailure`` that answers it.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+/// on what it logged as the ``ServiceFailure`` that answers it. Nothing of a line is written
+/// unless the logger's level takes it.
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = ServiceRequestContext
+
     /// Logs the request once `next` has answered it or thrown.
     func handle(
         _ request: Request,
@@ -15,45 +18,43 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let start = ContinuousClock.now
+        let logger = context.logger
         do {
             let response = try await next(request, context)
-            log(request, status: response.status.code, problems: nil, since: start, logger: context.logger)
+            logger.info("request", metadata: Self.metadata(request, response.status.code, nil, since: start))
             return response
         } catch {
-            let failure = ServiceFailure(answering: error, path: request.uri.path)
-            switch error {
-            case is ServiceFailure: break
-            case let outage as DatabaseUnavailable:
-                context.logger.warning("database unavailable", metadata: ["reason": "\(outage.reason)"])
-            case _ where failure.status == .internalServerError:
-                context.logger.error(
-                    "request failed",
-                    metadata: ["error.type": "\(String(reflecting: type(of: error)))"]
+            // The error as thrown (not a copy of it) goes on: nothing is boxed again.
+            if let failure = error as? ServiceFailure {
+                logger.info(
+                    "request",
+                    metadata: Self.metadata(request, failure.status.code, failure.codes, since: start)
                 )
-            default: break
+                throw error
             }
-            log(request, status: failure.status.code, problems: failure.codes, since: start, logger: context.logger)
+            let failure = ServiceFailure(answering: error, path: request.uri.path)
+            if let outage = error as? DatabaseUnavailable {
+                logger.warning("database unavailable", metadata: ["reason": "\(outage.reason)"])
+            } else if failure.status == .internalServerError {
+                logger.error("request failed", metadata: ["error.type": "\(String(reflecting: type(of: error)))"])
+            }
+            logger.info("request", metadata: Self.metadata(request, failure.status.code, failure.codes, since: start))
             throw failure
         }
     }
 
-    private func log(
+    /// A request's line.
+    private static func metadata(
         _ request: Request,
-        status: Int,
-        problems: String?,
-        since start: ContinuousClock.Instant,
-        logger: Logger
-    ) {
-        logger.info(
-            "request",
-            metadata: {
-                var metadata: Logger.Metadata = [
-                    "method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "status": "\(status)",
-                    "ms": "\(((ContinuousClock.now - start) / .microseconds(1)).rounded() / 1_000)",
-                ]
-                if let problems, !problems.isEmpty { metadata["problems"] = "\(problems)" }
-                return metadata
-            }()
-        )
+        _ status: Int,
+        _ problems: String?,
+        since start: ContinuousClock.Instant
+    ) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            "method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "status": "\(status)",
+            "ms": "\(((ContinuousClock.now - start) / .microseconds(1)).rounded() / 1_000)",
+        ]
+        if let problems, !problems.isEmpty { metadata["problems"] = "\(problems)" }
+        return metadata
     }
 }

@@ -2,8 +2,9 @@ import Hummingbird
 import KiiIdentity
 
 /// A check a route group makes before its routes, once per request: it may refuse the request
-/// (by throwing) or add to its context. The service's are the app's check (``app(_:anonymous:)``),
-/// the caller's token (``caller(_:accounts:)``) and the caller's own `{user}` (``owner(_:)``).
+/// (by throwing) or add to its context. The service's are the caller's token
+/// (``caller(_:accounts:)``) and the caller's own `{user}` (``owner(_:)``); the app of an
+/// anonymous group is ``AppCheck``'s.
 struct RouteCheck<Context: RequestContext>: RouterMiddleware {
     /// Checks `request`, adding to `context` what the routes read.
     let check: @Sendable (Request, inout Context) async throws -> Void
@@ -20,14 +21,6 @@ struct RouteCheck<Context: RequestContext>: RouterMiddleware {
 }
 
 extension RouteCheck where Context == ServiceRequestContext {
-    /// The request's app (``AppCredentials``): an anonymous group's requests (sign-up, login,
-    /// password reset) must give the app's key; a user's need not, but what they give is checked.
-    static func app(_ credentials: AppCredentials, anonymous: Bool) -> Self {
-        Self { request, context in
-            try credentials.check(request, pathAppID: context.parameters.get("appID"), anonymous: anonymous)
-        }
-    }
-
     /// The caller of a user's route, resolved once for every route of the group: the app checked
     /// (its key not required), then the Bearer token, into the context that ``CallerContext``
     /// takes it from.
