@@ -25,7 +25,7 @@ struct IdentityController {
             try await accounts.changePassword(
                 of: context.caller,
                 from: body.oldPassword,
-                to: try Password.new(body.newPassword),
+                to: try body.password(),
                 address: self.context.clientAddress(of: request, context: context)
             )
             return Response.empty()

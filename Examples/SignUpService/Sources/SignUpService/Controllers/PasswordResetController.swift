@@ -39,7 +39,7 @@ struct PasswordResetController {
 
     func completeReset(_ request: Request, _ route: ServiceRequestContext) async throws -> Response {
         let body = try await context.bodies.read(CompletePasswordResetRequest.self, from: request)
-        let newPassword = try Password.new(body.newPassword)
+        let newPassword = try body.password()
         try await context.accounts.completePasswordReset(
             of: try reference(in: route),
             pinCode: body.pinCode,

@@ -87,7 +87,10 @@ public enum ServiceProblem: ValidationError.Detail {
         switch self {
         case .invalidCredentials:
             Declaration("invalid_credentials", 400, "invalid_grant") {
-                $0.phrase("is wrong, or no user has that identifier", ("が", "正しくないか、その ID のユーザーがいません"))
+                $0.phrase(
+                    "is wrong, or no user has that identifier",
+                    ("が", "正しくないか、その ID のユーザーがいません")
+                )
             }
         case .notVerified:
             Declaration("not_verified", 400, "invalid_grant") {
@@ -118,10 +121,18 @@ public enum ServiceProblem: ValidationError.Detail {
                 )
             }
         case .userNotFound:
-            Declaration("user_not_found", 404, "USER_NOT_FOUND") { $0.phrase("names no user", ("の", "ユーザーは存在しません")) }
+            Declaration("user_not_found", 404, "USER_NOT_FOUND") {
+                $0.phrase(
+                    "names no user",
+                    ("の", "ユーザーは存在しません")
+                )
+            }
         case .appNotFound(let appID):
             Declaration("app_not_found", 404, "APP_NOT_FOUND", [("appID", appID)]) {
-                $0.phrase("'\(appID)' is not the app of this service", ("の", "'\(appID)' はこのサービスのアプリではありません"))
+                $0.phrase(
+                    "'\(appID)' is not the app of this service",
+                    ("の", "'\(appID)' はこのサービスのアプリではありません")
+                )
             }
         case .missingAppCredentials:
             Declaration("missing_app_credentials", 401, "UNAUTHORIZED") {
@@ -132,15 +143,24 @@ public enum ServiceProblem: ValidationError.Detail {
             }
         case .wrongAppKey:
             Declaration("wrong_app_key", 401, "UNAUTHORIZED") {
-                $0.phrase("is not this app's key", ("は", "このアプリのキーではありません"))
+                $0.phrase(
+                    "is not this app's key",
+                    ("は", "このアプリのキーではありません")
+                )
             }
         case .wrongPassword:
             Declaration("wrong_password", 400, "WRONG_PASSWORD") {
-                $0.phrase("is not the current password", ("が", "現在のパスワードと一致しません"))
+                $0.phrase(
+                    "is not the current password",
+                    ("が", "現在のパスワードと一致しません")
+                )
             }
         case .noRoute(let path):
             Declaration("not_found", 404, "NOT_FOUND", [("path", path)]) {
-                $0.phrase("\(path) is not a route of this service", ("の", "\(path) はこのサービスのルートではありません"))
+                $0.phrase(
+                    "\(path) is not a route of this service",
+                    ("の", "\(path) はこのサービスのルートではありません")
+                )
             }
         case .methodNotAllowed(let method, let allowed):
             Declaration(
@@ -156,7 +176,10 @@ public enum ServiceProblem: ValidationError.Detail {
             }
         case .bodyTooLarge(let maximum):
             Declaration("too_large", 413, "REQUEST_TOO_LARGE", [("maximum", String(maximum))]) {
-                $0.phrase("is too large (maximum \(maximum) bytes)", ("が", "大きすぎます（最大 \(maximum) バイト）"))
+                $0.phrase(
+                    "is too large (maximum \(maximum) bytes)",
+                    ("が", "大きすぎます（最大 \(maximum) バイト）")
+                )
             }
         case .unsupportedMediaType(let accepted):
             Declaration(
@@ -179,7 +202,10 @@ public enum ServiceProblem: ValidationError.Detail {
             }
         case .wrongCode:
             Declaration("wrong_code", 400, "INVALID_VERIFICATION_CODE") {
-                $0.phrase("is wrong, expired or already used", ("が", "正しくないか、期限切れか、使用済みです"))
+                $0.phrase(
+                    "is wrong, expired or already used",
+                    ("が", "正しくないか、期限切れか、使用済みです")
+                )
             }
         case .nothingToVerify:
             Declaration("nothing_to_verify", 400, "INVALID_INPUT_DATA") {
@@ -209,7 +235,10 @@ public enum ServiceProblem: ValidationError.Detail {
             }
         case .unsupportedGrantType:
             Declaration("unsupported_grant_type", 400, "unsupported_grant_type") {
-                $0.phrase("must be password", ("は", "password にしてください"))
+                $0.phrase(
+                    "must be password",
+                    ("は", "password にしてください")
+                )
             }
         case .expiryNotATime:
             Declaration("invalid_expiry", 400, "INVALID_INPUT_DATA") {
@@ -220,7 +249,10 @@ public enum ServiceProblem: ValidationError.Detail {
             }
         case .unknownResetMethod:
             Declaration("unknown_method", 400, "INVALID_INPUT_DATA") {
-                $0.phrase("must be EMAIL or SMS", ("は", "EMAIL か SMS にしてください"))
+                $0.phrase(
+                    "must be EMAIL or SMS",
+                    ("は", "EMAIL か SMS にしてください")
+                )
             }
         case .unverifiedAddress:
             Declaration("address_not_verified", 400, "INVALID_INPUT_DATA") {
@@ -231,14 +263,25 @@ public enum ServiceProblem: ValidationError.Detail {
             }
         case .noPassword:
             Declaration("no_password", 404, "USER_NOT_FOUND") {
-                $0.phrase("has no password to reset", ("には", "再設定するパスワードがありません"))
+                $0.phrase(
+                    "has no password to reset",
+                    ("には", "再設定するパスワードがありません")
+                )
             }
         case .internalError:
             Declaration("internal_error", 500, "INTERNAL_SERVER_ERROR") {
-                $0.phrase("failed; the request was not carried out", ("で", "障害が起きました。リクエストは実行されていません"))
+                $0.phrase(
+                    "failed; the request was not carried out",
+                    ("で", "障害が起きました。リクエストは実行されていません")
+                )
             }
         case .databaseUnavailable:
-            Declaration("unavailable", 503, "SERVICE_UNAVAILABLE") { $0.phrase("cannot be reached", ("に", "接続できません")) }
+            Declaration("unavailable", 503, "SERVICE_UNAVAILABLE") {
+                $0.phrase(
+                    "cannot be reached",
+                    ("に", "接続できません")
+                )
+            }
         }
     }
 

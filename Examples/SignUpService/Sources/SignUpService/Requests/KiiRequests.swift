@@ -19,8 +19,15 @@ struct OauthTokenRequest: KiiRequestBody {
     var country: String?
 }
 
+/// `AddressVerificationRequest` (`POST …/users/me/{email-address|phone-number}/verify`).
+struct AddressVerificationRequest: KiiRequestBody {
+    static let mediaTypes: [MediaType] = [.json, .kii("AddressVerificationRequest")]
+    enum CodingKeys: String, CodingKey, CaseIterable { case verificationCode }
+    var verificationCode: String
+}
+
 /// `ChangePasswordRequest` (`PUT …/users/{user}/password`).
-struct ChangePasswordRequest: KiiRequestBody {
+struct ChangePasswordRequest: KiiRequestBody, SettingPassword {
     static let mediaTypes: [MediaType] = [.json, .kii("ChangePasswordRequest")]
     enum CodingKeys: String, CodingKey, CaseIterable { case oldPassword, newPassword }
     /// The current password, checked (and throttled) like a login's.
@@ -35,13 +42,6 @@ typealias EmailAddressModificationRequest = IdentifierModificationRequest<EmailA
 /// in the user's country.
 typealias PhoneNumberModificationRequest = IdentifierModificationRequest<PhoneNumberMember>
 
-/// `AddressVerificationRequest` (`POST …/users/me/{email-address|phone-number}/verify`).
-struct AddressVerificationRequest: KiiRequestBody {
-    static let mediaTypes: [MediaType] = [.json, .kii("AddressVerificationRequest")]
-    enum CodingKeys: String, CodingKey, CaseIterable { case verificationCode }
-    var verificationCode: String
-}
-
 /// `ResetPasswordRequest` (`POST …/users/{user}/password/request-reset`): the body may be left
 /// out.
 struct ResetPasswordRequest: KiiRequestBody {
@@ -54,7 +54,7 @@ struct ResetPasswordRequest: KiiRequestBody {
 }
 
 /// `CompletePasswordResetRequest` (`POST …/users/{user}/password/complete-reset`).
-struct CompletePasswordResetRequest: KiiRequestBody {
+struct CompletePasswordResetRequest: KiiRequestBody, SettingPassword {
     static let mediaTypes: [MediaType] = [.json, .kii("CompletePasswordResetRequest")]
     enum CodingKeys: String, CodingKey, CaseIterable { case pinCode, newPassword }
     /// The code the reset sent.

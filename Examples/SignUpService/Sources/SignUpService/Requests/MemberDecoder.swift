@@ -74,17 +74,17 @@ struct MemberDecoder: Decoder {
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { throw decoder.unsupported() }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float { throw decoder.unsupported() }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int { throw decoder.unsupported() }
-        // Integers of a width, signed,
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { throw decoder.unsupported() }
         func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { throw decoder.unsupported() }
         func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { throw decoder.unsupported() }
         func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { throw decoder.unsupported() }
-        // and unsigned.
         func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { throw decoder.unsupported() }
         func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { throw decoder.unsupported() }
         func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { throw decoder.unsupported() }
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { throw decoder.unsupported() }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { throw decoder.unsupported() }
+        func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { throw decoder.unsupported() }
+        func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { throw decoder.unsupported() }
 
         func nestedContainer<NestedKey: CodingKey>(
             keyedBy type: NestedKey.Type,
