@@ -1,4 +1,5 @@
 import Logging
+import SQLKit
 import ServiceLifecycle
 
 /// Every five minutes, deletes expired access tokens, expired codes and spent failed-attempt
@@ -37,10 +38,15 @@ extension Housekeeping {
     @discardableResult
     static func sweep(_ pool: any DatabasePool, now: Int64) async throws -> Int {
         try await pool.transaction { database in
-            let tokens = try await TokenStore.sweep(now: now, in: database)
-            let codes = try await CodeStore.sweep(now: now, in: database)
-            let failures = try await ThrottleStore.sweep(now: now, in: database)
-            return tokens + codes + failures
+            let statements: [SQLQueryString] = [
+                "DELETE FROM access_tokens WHERE expires_at <= \(bind: now) RETURNING user_id",
+                "DELETE FROM verification_codes WHERE expires_at <= \(bind: now) RETURNING user_id",
+                "DELETE FROM password_reset_codes WHERE expires_at <= \(bind: now) RETURNING user_id",
+                "DELETE FROM login_failures WHERE window_start <= \(bind: now - 3_600) RETURNING throttle_key",
+            ]
+            var swept = 0
+            for statement in statements { swept += try await database.raw(statement).all().count }
+            return swept
         }
     }
 }

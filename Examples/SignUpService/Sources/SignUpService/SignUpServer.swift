@@ -22,7 +22,7 @@ public struct SignUpServer: Sendable {
     public let configuration: ServiceConfiguration
 
     /// The database pool.
-    public var pool: any DatabasePool { users.pool }
+    public let pool: any DatabasePool
 
     /// Opens the database and builds the application; the schema is migrated, and the phone
     /// engine warmed up, before the server accepts its first request.
@@ -51,32 +51,24 @@ public struct SignUpServer: Sendable {
     ) async throws {
         self.configuration = configuration
         let pool = try await Self.makePool(configuration, logger: logger)
-        users = UserStore(
-            pool: pool,
-            refusesUsernameLookalikes: configuration.refusesUsernameLookalikes,
-            hook: storeHook
-        )
         let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
-        let service = ServiceContext(
-            users: users,
-            tokens: TokenStore(pool: pool),
-            codes: CodeStore(pool: pool),
-            throttle: ThrottleStore(pool: pool),
+        let accounts = UserAccounts(
+            store: SQLDataStore(pool: pool, hook: storeHook),
             hasher: hasher,
             configuration: configuration,
             delivery: delivery ?? Self.defaultDelivery(development: configuration.development, logger: logger),
             clock: clock
         )
+        users = UserStore(store: accounts.store)
+        self.pool = pool
 
         let router = Router(context: ServiceRequestContext.self)
         for outer in middleware { router.add(middleware: outer) }
-        router.add(middleware: FailureMiddleware())
-        var table = Routes(router: router)
-        UserRoutes(service: service).add(to: &table)
-        TokenRoutes(service: service).add(to: &table)
-        IdentityRoutes(service: service).add(to: &table)
-        PasswordResetRoutes(service: service).add(to: &table)
-        HealthRoute(pool: pool).add(to: &table)
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: RequestLogMiddleware())
+        let table = RouteTable(router: router)
+        Self.addRoutes(to: table, accounts: accounts)
+        HealthController(pool: pool).addRoutes(to: table)
         table.addMethodNotAllowed()
         routes(router, pool)
 
@@ -102,6 +94,34 @@ public struct SignUpServer: Sendable {
             PhoneNumber.warmUp()
         }
         self.application = application
+    }
+
+    /// Kii's routes, each group mounted once: the app's users (anonymous), a user (a signed-in
+    /// caller; the caller's own for changes), the identity of one's own user, the password
+    /// reset (anonymous) and the token endpoint (anonymous, with or without the app in the path).
+    static func addRoutes(to table: RouteTable, accounts: UserAccounts) {
+        let context = ControllerContext(
+            accounts: accounts,
+            bodies: BodyReader(maximumBytes: accounts.configuration.maxBodyBytes)
+        )
+        let credentials = AppCredentials(app: accounts.configuration.app)
+        let anonymous = AppCheck(credentials: credentials)
+        let caller = RouteCheck.caller(credentials, accounts: accounts)
+        let app = table.group("api/apps/:appID")
+
+        UsersController(context: context).addRoutes(to: app.group("users").add(middleware: anonymous))
+        func user() -> RouterGroup<CallerContext> {
+            app.group("users/:user").add(middleware: caller).group(context: CallerContext.self)
+        }
+        let own = user().add(middleware: RouteCheck.owner(accounts))
+        UserController(context: context).addRoutes(to: user(), own: own)
+        IdentityController(context: context).addRoutes(to: own)
+        PasswordResetController(context: context).addRoutes(
+            to: app.group("users/:user/password").add(middleware: anonymous)
+        )
+        let tokens = TokenController(context: context)
+        tokens.addRoutes(to: table.group("api/oauth2/token").add(middleware: anonymous))
+        tokens.addRoutes(to: app.group("oauth2/token").add(middleware: anonymous))
     }
 
     /// What a browser's SDK needs: preflights answered, `Access-Control-Allow-Origin: *` on every

@@ -16,9 +16,10 @@ struct RequestTimer: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let start = ContinuousClock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         defer {
-            let elapsed = ContinuousClock.now - start
+            let elapsed = clock.now - start
             let nanoseconds =
                 elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
             sums.withLockedValue {

@@ -1,7 +1,8 @@
 import HTTPTypes
 import KiiIdentity
-import SignUpService
 import Testing
+
+@testable import SignUpService
 
 /// Kii's token endpoint, `POST /api/oauth2/token` and `/api/apps/{appID}/oauth2/token`, and the
 /// access tokens it gives.
@@ -268,9 +269,10 @@ import Testing
         try await withService(backend, .tokenLifetime(600)) { service in
             let userID = try #require(try await service.signUp(Self.person).string("userID"))
             let token = try await service.logIn("login_1")
-            let tokens = TokenStore(pool: service.server.pool)
-            #expect(try await tokens.userID(forTokenHash: token, now: 0) == nil)
-            #expect(try await tokens.userID(forTokenHash: AccessToken(text: token).hash, now: 0) == userID)
+            let store = SQLDataStore(pool: service.server.pool)
+            let hash = AccessToken(text: token).hash
+            #expect(try await store.session { try await $0.tokens.userID(forTokenHash: token, now: 0) } == nil)
+            #expect(try await store.session { try await $0.tokens.userID(forTokenHash: hash, now: 0) } == userID)
             #expect(AccessToken(text: token).hash.count == 64)
             service.advance(seconds: 599)
             #expect(try await service.send(.get, service.userPath("me"), token: token).status == 200)

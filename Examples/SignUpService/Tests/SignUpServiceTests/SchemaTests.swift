@@ -41,7 +41,10 @@ import Testing
             )
         }
         #expect(issued == 0)
-        #expect(try await TokenStore(pool: pool).userID(forTokenHash: "h1", now: 1_800_000_000) == "u1")
+        let owner = try await SQLDataStore(pool: pool).session { tables in
+            try await tables.tokens.userID(forTokenHash: "h1", now: 1_800_000_000)
+        }
+        #expect(owner == "u1")
         try await pool.close()
     }
 }

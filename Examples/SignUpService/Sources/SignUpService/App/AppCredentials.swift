@@ -20,13 +20,18 @@ struct AppCredentials {
     func check(_ request: Request, pathAppID: String?, anonymous: Bool) throws {
         let basic = Self.basicCredentials(request.headers[.authorization])
         // Every app ID the request gives (path, header, Basic) must be the service's.
-        let namedIDs = [pathAppID, request.headers[.kiiAppID], basic?.id].compactMap { $0 }
-        if let other = namedIDs.first(where: { $0 != app.id }) {
-            throw ServiceFailure(.app, .appNotFound(appID: other))
+        let headerID = request.headers[.kiiAppID]
+        for id in [pathAppID, headerID, basic?.id] {
+            if let id, id != app.id { throw ServiceFailure(.app, .appNotFound(appID: id)) }
         }
-        let givenKeys = [request.headers[.kiiAppKey], basic?.key].compactMap { $0 }
-        if givenKeys.contains(where: { $0 != app.key }) { throw ServiceFailure(.app, .wrongAppKey) }
-        if anonymous, namedIDs.isEmpty || givenKeys.isEmpty { throw ServiceFailure(.app, .missingAppCredentials) }
+        let headerKey = request.headers[.kiiAppKey]
+        for key in [headerKey, basic?.key] where key != nil && key != app.key {
+            throw ServiceFailure(.app, .wrongAppKey)
+        }
+        let namesApp = pathAppID != nil || headerID != nil || basic != nil
+        if anonymous, !namesApp || (headerKey == nil && basic == nil) {
+            throw ServiceFailure(.app, .missingAppCredentials)
+        }
     }
 
     /// `Authorization: Basic base64(id:key)` (the scheme in any case), or `nil`.

@@ -164,9 +164,9 @@ public enum Schema {
         for row in rows {
             let userID = try row.decode(column: "user_id", as: String.self)
             let username = try row.decode(column: "value", as: String.self)
-            guard let key = UserStore.lookalikeKey(ofUsernameKey: username) else { continue }
+            guard let key = IdentityKeyRows.lookalikeKey(ofUsernameKey: username) else { continue }
             try await database.insert(into: "identity_keys").columns("kind", "value", "user_id")
-                .values(UserStore.lookalikeKind, key, userID).ignoringConflicts().run()
+                .values(IdentityKeyRows.lookalikeKind, key, userID).ignoringConflicts().run()
         }
     }
 

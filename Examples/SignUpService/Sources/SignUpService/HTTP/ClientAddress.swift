@@ -15,7 +15,11 @@ enum ClientAddress {
     static let unknown = "unknown"
 
     /// The address `request` is counted against.
-    static func of(_ request: Request, context: ServiceRequestContext, trustedHeader: HTTPField.Name?) -> String {
+    static func of(
+        _ request: Request,
+        context: some RemoteAddressRequestContext,
+        trustedHeader: HTTPField.Name?
+    ) -> String {
         if let trustedHeader, let forwarded = lastEntry(of: request.headers[values: trustedHeader]) {
             return forwarded
         }

@@ -61,13 +61,14 @@ enum MethodOverride {
     /// empty `POST` its dummy content stands for; or the refusal of an override.
     static func apply(to request: Request) -> Result<Request, ServiceFailure> {
         guard request.method == .post else { return .success(request) }
-        let overrides = request.headers[values: .httpMethodOverride]
-        guard let value = overrides.first else {
+        guard request.headers.contains(.httpMethodOverride) else {
             if let contentType = request.headers[.contentType], MediaType.dummyContent.matches(contentType) {
                 return .success(withoutBody(request, method: .post))
             }
             return .success(request)
         }
+        let overrides = request.headers[values: .httpMethodOverride]
+        guard let value = overrides.first else { return .success(request) }
         guard overrides.count == 1, let method = overridable.first(where: { $0.rawValue == value.trimmingSpaces() })
         else {
             return .failure(

@@ -4,6 +4,14 @@
 struct MediaType: Sendable, Hashable {
     /// The type as Kii writes it.
     let name: String
+    /// ``name`` in lowercase ASCII, as a `Content-Type` is compared with it.
+    private let folded: [UInt8]
+
+    /// The type `name` (ASCII).
+    init(name: String) {
+        self.name = name
+        folded = name.utf8.map(Self.lowercased)
+    }
 
     /// `application/json`, which every JSON route takes "for compatibility".
     static let json = MediaType(name: "application/json")
@@ -11,10 +19,34 @@ struct MediaType: Sendable, Hashable {
     /// Kii's vendor type `application/vnd.kii.<request>+json`.
     static func kii(_ request: String) -> MediaType { MediaType(name: "application/vnd.kii.\(request)+json") }
 
-    /// Whether a `Content-Type` header value is this type.
+    /// Whether a `Content-Type` header value is this type: the part before any `;`, without
+    /// spaces and tabs around it, in any case. An ASCII value (every one a client sends) is
+    /// compared byte by byte, with nothing copied.
     func matches(_ contentType: String) -> Bool {
+        let bytes = contentType.utf8.span
+        var end = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: ";") {
+            guard bytes[end] < 0x80 else { return matchesByCharacters(contentType) }
+            end += 1
+        }
+        var start = 0
+        while start < end, Self.isSpace(bytes[start]) { start += 1 }
+        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        guard end - start == folded.count else { return false }
+        for offset in 0..<folded.count where Self.lowercased(bytes[start + offset]) != folded[offset] { return false }
+        return true
+    }
+
+    /// ``matches(_:)`` by Unicode characters and case mapping, for a value that is not ASCII.
+    private func matchesByCharacters(_ contentType: String) -> Bool {
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return mediaType.trimmingSpaces().lowercased() == name.lowercased()
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }
 

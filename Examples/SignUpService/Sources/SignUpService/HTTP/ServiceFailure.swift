@@ -18,33 +18,60 @@ import NIOCore
 /// `error_description` (what Kii's token endpoint answers).
 public struct ServiceFailure: HTTPResponseError, Sendable {
     /// The problems (the library's, or the service's own ``ServiceProblem``s).
-    public var error: ValidationError
+    public let error: ValidationError
     /// Headers to add (`Retry-After`, `Allow`, `WWW-Authenticate`).
     public var headers: HTTPFields
+    /// Kii's `errorCode`: the service problem's own; for the library's, `USER_ALREADY_EXISTS`
+    /// when an identifier is taken, `USER_ALREADY_HAS_IDENTITY` for the upgrade of a user that
+    /// is not a pseudo user, and `INVALID_INPUT_DATA` for every rule of the input.
+    public let errorCode: String
+    /// The status the problems declare.
+    public let status: HTTPResponse.Status
 
     /// A failure of one of the service's own problems, about `field`.
     init(_ field: ValidationError.Field, _ problem: ServiceProblem, headers: HTTPFields = [:]) {
         self.error = ValidationError(field, problem)
         self.headers = headers
+        errorCode = problem.kiiErrorCode
+        status = HTTPResponse.Status(code: problem.httpStatus)
     }
 
     /// A failure of the library's problems.
     init(_ error: ValidationError) {
         self.error = error
         headers = [:]
+        errorCode =
+            if let problem = error.problems.first?.detail as? ServiceProblem {
+                problem.kiiErrorCode
+            } else if error.contains(.alreadyTaken) {
+                "USER_ALREADY_EXISTS"
+            } else if error.contains(.notAPseudoUser) {
+                "USER_ALREADY_HAS_IDENTITY"
+            } else {
+                "INVALID_INPUT_DATA"
+            }
+        status = HTTPResponse.Status(code: error.httpStatus)
     }
 
-    /// The status the problems declare.
-    public var status: HTTPResponse.Status { HTTPResponse.Status(code: error.httpStatus) }
-
-    /// Kii's `errorCode`: the service problem's own; for the library's, `USER_ALREADY_EXISTS`
-    /// when an identifier is taken, `USER_ALREADY_HAS_IDENTITY` for the upgrade of a user that
-    /// is not a pseudo user, and `INVALID_INPUT_DATA` for every rule of the input.
-    public var errorCode: String {
-        if let problem = error.problems.first?.detail as? ServiceProblem { return problem.kiiErrorCode }
-        if error.contains(.alreadyTaken) { return "USER_ALREADY_EXISTS" }
-        if error.contains(.notAPseudoUser) { return "USER_ALREADY_HAS_IDENTITY" }
-        return "INVALID_INPUT_DATA"
+    /// What `error`, thrown by a route, is answered as (``ProblemMiddleware``):
+    ///
+    /// - a ``ServiceFailure``: itself;
+    /// - a `ValidationError` (a library call): its problems' status;
+    /// - ``StoreError``: `USER_ALREADY_EXISTS` 409 naming the taken kinds, `USER_NOT_FOUND` 404
+    ///   for a user deleted meanwhile;
+    /// - ``DatabaseUnavailable``: 503 `SERVICE_UNAVAILABLE` with `Retry-After: 1`;
+    /// - Hummingbird's `HTTPError(.notFound)` for a path no route serves: 404 in the same shape;
+    /// - anything else: 500 `internal_error` (``RequestLogMiddleware`` logs its type).
+    init(answering error: any Error, path: String) {
+        switch error {
+        case let failure as ServiceFailure: self = failure
+        case let error as ValidationError: self.init(error)
+        case StoreError.taken(let kinds): self.init(ValidationError(alreadyTaken: kinds))
+        case StoreError.userNotFound: self.init(.userID, .userNotFound)
+        case is DatabaseUnavailable: self.init(.database, .databaseUnavailable, headers: [.retryAfter: "1"])
+        case let error as HTTPError where error.status == .notFound: self.init(.path, .noRoute(path: path))
+        default: self.init(.service, .internalError)
+        }
     }
 
     /// The codes of the problems, for the log (never their values).
@@ -55,11 +82,19 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
     }
 
+    /// `Content-Type` of every failure.
+    private static let contentType = HTTPField(name: .contentType, value: "application/json; charset=utf-8")
+    /// `Content-Language` of an answer in English.
+    private static let english = HTTPField(name: .contentLanguage, value: ValidationError.Language.english.rawValue)
+    /// `Content-Language` of an answer in Japanese.
+    private static let japanese = HTTPField(name: .contentLanguage, value: ValidationError.Language.japanese.rawValue)
+
     /// The answer in `language`.
     func response(in language: ValidationError.Language) -> Response {
+        // Made once: a failure's own headers are never these two.
         var headers = headers
-        headers[.contentType] = "application/json; charset=utf-8"
-        headers[.contentLanguage] = language.rawValue
+        headers.append(Self.contentType)
+        headers.append(language == .japanese ? Self.japanese : Self.english)
         return Response(
             status: status,
             headers: headers,
@@ -67,9 +102,9 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         )
     }
 
-    /// The codes of OAuth's token endpoint (RFC 6749, 5.2), answered with `error` and
-    /// `error_description` beside Kii's members.
-    static let oauthCodes: Set<String> = ["invalid_grant", "unsupported_grant_type"]
+    /// Whether `errorCode` is one of OAuth's token endpoint (RFC 6749, 5.2), answered with
+    /// `error` and `error_description` beside Kii's members.
+    var isOAuthError: Bool { errorCode == "invalid_grant" || errorCode == "unsupported_grant_type" }
 
     /// The body's UTF-8 bytes, written into one buffer: the problems first, then the first
     /// one's message copied from what was written (never built twice).
@@ -81,22 +116,15 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         JSONValue.appendQuoted(code, to: &bytes)
         bytes.append(contentsOf: #","errors":"#.utf8)
         let first = error.appendJSONProblems(in: language, to: &bytes)
-        // The first message again, copied inside the buffer (appending it byte by byte cost as
-        // much as writing a problem).
-        func appendFirstMessage() {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: first.count))
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                (buffer.baseAddress! + start).update(from: buffer.baseAddress! + first.lowerBound, count: first.count)
-            }
-        }
+        // The first message again, copied from what was written (never built twice).
+        let message = Array(bytes[first])
         bytes.append(contentsOf: #","message":"#.utf8)
-        appendFirstMessage()
-        if Self.oauthCodes.contains(code) {
+        bytes.append(contentsOf: message)
+        if isOAuthError {
             bytes.append(contentsOf: #","error":"#.utf8)
             JSONValue.appendQuoted(code, to: &bytes)
             bytes.append(contentsOf: #","error_description":"#.utf8)
-            appendFirstMessage()
+            bytes.append(contentsOf: message)
         }
         bytes.append(UInt8(ascii: "}"))
         return bytes

@@ -60,268 +60,334 @@ public enum ServiceProblem: ValidationError.Detail {
     /// The database cannot be reached (health check and requests).
     case databaseUnavailable
 
+    /// The problem's name (``Kind``'s raw value): how a problem is encoded under `detail`.
+    public var name: String { kind.rawValue }
+    /// The stable machine code.
+    public var code: ValidationError.Code { ValidationError.Code(rawValue: declaration.code) }
     /// The HTTP status of the problem.
-    public var httpStatus: Int {
-        switch self {
-        case .invalidCredentials, .notVerified, .wrongPassword, .wrongCode, .nothingToVerify, .malformedUserID,
-            .unknownMember, .unsupportedGrantType, .expiryNotATime,
-            .unknownResetMethod, .unverifiedAddress:
-            400
-        case .missingToken, .missingAppCredentials, .wrongAppKey: 401
-        case .invalidToken, .notOwner: 403
-        case .userNotFound, .appNotFound, .noRoute, .noPassword: 404
-        case .methodNotAllowed: 405
-        case .bodyTooLarge: 413
-        case .unsupportedMediaType: 415
-        case .tooManyAttempts: 429
-        case .internalError: 500
-        case .databaseUnavailable: 503
-        }
-    }
-
+    public var httpStatus: Int { declaration.status }
     /// Kii Cloud's `errorCode` for the problem (the SDKs show it and branch on some).
-    public var kiiErrorCode: String {
-        switch self {
-        case .invalidCredentials, .notVerified: "invalid_grant"
-        case .unsupportedGrantType: "unsupported_grant_type"
-        case .missingToken, .missingAppCredentials, .wrongAppKey: "UNAUTHORIZED"
-        case .invalidToken: "WRONG_TOKEN"
-        case .notOwner: "ACCESS_DENIED"
-        case .userNotFound, .noPassword: "USER_NOT_FOUND"
-        case .appNotFound: "APP_NOT_FOUND"
-        case .wrongPassword: "WRONG_PASSWORD"
-        case .wrongCode: "INVALID_VERIFICATION_CODE"
-        case .nothingToVerify, .malformedUserID, .unknownMember, .expiryNotATime, .unknownResetMethod,
-            .unverifiedAddress:
-            "INVALID_INPUT_DATA"
-        case .noRoute: "NOT_FOUND"
-        case .methodNotAllowed: "METHOD_NOT_ALLOWED"
-        case .bodyTooLarge: "REQUEST_TOO_LARGE"
-        case .unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE"
-        case .tooManyAttempts: "TOO_MANY_REQUESTS"
-        case .internalError: "INTERNAL_SERVER_ERROR"
-        case .databaseUnavailable: "SERVICE_UNAVAILABLE"
-        }
-    }
-
-    public var code: ValidationError.Code {
-        switch self {
-        case .invalidCredentials: ValidationError.Code(rawValue: "invalid_credentials")
-        case .notVerified: ValidationError.Code(rawValue: "not_verified")
-        case .missingToken: ValidationError.Code(rawValue: "missing_token")
-        case .invalidToken: ValidationError.Code(rawValue: "invalid_token")
-        case .notOwner: ValidationError.Code(rawValue: "not_owner")
-        case .userNotFound: ValidationError.Code(rawValue: "user_not_found")
-        case .appNotFound: ValidationError.Code(rawValue: "app_not_found")
-        case .missingAppCredentials: ValidationError.Code(rawValue: "missing_app_credentials")
-        case .wrongAppKey: ValidationError.Code(rawValue: "wrong_app_key")
-        case .wrongPassword: ValidationError.Code(rawValue: "wrong_password")
-        case .noRoute: ValidationError.Code(rawValue: "not_found")
-        case .methodNotAllowed: ValidationError.Code(rawValue: "method_not_allowed")
-        case .bodyTooLarge: ValidationError.Code(rawValue: "too_large")
-        case .unsupportedMediaType: ValidationError.Code(rawValue: "unsupported_media_type")
-        case .tooManyAttempts: ValidationError.Code(rawValue: "too_many_attempts")
-        case .wrongCode: ValidationError.Code(rawValue: "wrong_code")
-        case .nothingToVerify: ValidationError.Code(rawValue: "nothing_to_verify")
-        case .malformedUserID: ValidationError.Code(rawValue: "malformed_user_id")
-        case .unknownMember: ValidationError.Code(rawValue: "unknown_member")
-        case .unsupportedGrantType: ValidationError.Code(rawValue: "unsupported_grant_type")
-        case .expiryNotATime: ValidationError.Code(rawValue: "invalid_expiry")
-        case .unknownResetMethod: ValidationError.Code(rawValue: "unknown_method")
-        case .unverifiedAddress: ValidationError.Code(rawValue: "address_not_verified")
-        case .noPassword: ValidationError.Code(rawValue: "no_password")
-        case .internalError: ValidationError.Code(rawValue: "internal_error")
-        case .databaseUnavailable: ValidationError.Code(rawValue: "unavailable")
-        }
-    }
-
-    public var name: String {
-        switch self {
-        case .invalidCredentials: "invalidCredentials"
-        case .notVerified: "notVerified"
-        case .missingToken: "missingToken"
-        case .invalidToken: "invalidToken"
-        case .notOwner: "notOwner"
-        case .userNotFound: "userNotFound"
-        case .appNotFound: "appNotFound"
-        case .missingAppCredentials: "missingAppCredentials"
-        case .wrongAppKey: "wrongAppKey"
-        case .wrongPassword: "wrongPassword"
-        case .noRoute: "noRoute"
-        case .methodNotAllowed: "methodNotAllowed"
-        case .bodyTooLarge: "bodyTooLarge"
-        case .unsupportedMediaType: "unsupportedMediaType"
-        case .tooManyAttempts: "tooManyAttempts"
-        case .wrongCode: "wrongCode"
-        case .nothingToVerify: "nothingToVerify"
-        case .malformedUserID: "malformedUserID"
-        case .unknownMember: "unknownMember"
-        case .unsupportedGrantType: "unsupportedGrantType"
-        case .expiryNotATime: "expiryNotATime"
-        case .unknownResetMethod: "unknownResetMethod"
-        case .unverifiedAddress: "unverifiedAddress"
-        case .noPassword: "noPassword"
-        case .internalError: "internalError"
-        case .databaseUnavailable: "databaseUnavailable"
-        }
-    }
-
-    public var parameters: [(name: String, value: String)] {
-        switch self {
-        case .appNotFound(let appID): [("appID", appID)]
-        case .noRoute(let path): [("path", path)]
-        case .methodNotAllowed(let method, let allowed):
-            [("method", method), ("allowed", allowed.joined(separator: ","))]
-        case .bodyTooLarge(let maximum): [("maximum", String(maximum))]
-        case .unsupportedMediaType(let accepted): [("accepted", accepted.joined(separator: ","))]
-        case .tooManyAttempts(let retryAfter): [("retryAfter", String(retryAfter))]
-        case .unknownMember(let name, let allowed): [("name", name), ("allowed", allowed.joined(separator: ","))]
-        default: []
-        }
-    }
-
+    public var kiiErrorCode: String { declaration.kiiErrorCode }
+    /// The values the reason needs, by name.
+    public var parameters: [(name: String, value: String)] { declaration.parameters() }
+    /// The reason in `language`.
     public func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
+        declaration.words(language)
+    }
+
+    /// The problem named `name` with `parameters`, or `nil` (another name, a parameter missing).
+    public init?(name: String, parameters: [String: String]) {
+        guard let problem = Kind(rawValue: name)?.problem(parameters) else { return nil }
+        self = problem
+    }
+
+    /// Each case's declaration, in one place: its code, status, Kii's `errorCode`, parameters and
+    /// words. A case left out does not compile.
+    var declaration: Declaration {
         switch self {
         case .invalidCredentials:
-            language.phrase(
-                "is wrong, or no user has that identifier",
-                ("が", "正しくないか、その ID のユーザーがいません")
-            )
+            Declaration("invalid_credentials", 400, "invalid_grant") {
+                $0.phrase(
+                    "is wrong, or no user has that identifier",
+                    ("が", "正しくないか、その ID のユーザーがいません")
+                )
+            }
         case .notVerified:
-            language.phrase(
-                "is not verified yet: verify it with its code before logging in with it",
-                ("は", "まだ確認されていません。確認コードで確認してからログインしてください")
-            )
+            Declaration("not_verified", 400, "invalid_grant") {
+                $0.phrase(
+                    "is not verified yet: verify it with its code before logging in with it",
+                    ("は", "まだ確認されていません。確認コードで確認してからログインしてください")
+                )
+            }
         case .missingToken:
-            language.phrase(
-                "needs an access token (Bearer): log in first",
-                ("に", "アクセストークン (Bearer) が必要です。先にログインしてください")
-            )
+            Declaration("missing_token", 401, "UNAUTHORIZED") {
+                $0.phrase(
+                    "needs an access token (Bearer): log in first",
+                    ("に", "アクセストークン (Bearer) が必要です。先にログインしてください")
+                )
+            }
         case .invalidToken:
-            language.phrase(
-                "is not a valid access token (unknown, revoked or expired): log in again",
-                ("が", "有効なアクセストークンではありません（不明、無効化済み、または期限切れ）。もう一度ログインしてください")
-            )
+            Declaration("invalid_token", 403, "WRONG_TOKEN") {
+                $0.phrase(
+                    "is not a valid access token (unknown, revoked or expired): log in again",
+                    ("が", "有効なアクセストークンではありません（不明、無効化済み、または期限切れ）。もう一度ログインしてください")
+                )
+            }
         case .notOwner:
-            language.phrase(
-                "names another user: only users themselves can do this",
-                ("が", "別のユーザーを指しています。この操作はユーザー本人しかできません")
-            )
-        case .userNotFound: language.phrase("names no user", ("の", "ユーザーは存在しません"))
+            Declaration("not_owner", 403, "ACCESS_DENIED") {
+                $0.phrase(
+                    "names another user: only users themselves can do this",
+                    ("が", "別のユーザーを指しています。この操作はユーザー本人しかできません")
+                )
+            }
+        case .userNotFound:
+            Declaration("user_not_found", 404, "USER_NOT_FOUND") {
+                $0.phrase(
+                    "names no user",
+                    ("の", "ユーザーは存在しません")
+                )
+            }
         case .appNotFound(let appID):
-            language.phrase(
-                "'\(appID)' is not the app of this service",
-                ("の", "'\(appID)' はこのサービスのアプリではありません")
-            )
+            Declaration("app_not_found", 404, "APP_NOT_FOUND", [("appID", appID)]) {
+                $0.phrase(
+                    "'\(appID)' is not the app of this service",
+                    ("の", "'\(appID)' はこのサービスのアプリではありません")
+                )
+            }
         case .missingAppCredentials:
-            language.phrase(
-                "must name the app: X-Kii-AppID and X-Kii-AppKey, or Authorization: Basic",
-                ("で", "アプリを指定してください（X-Kii-AppID と X-Kii-AppKey、または Authorization: Basic）")
-            )
+            Declaration("missing_app_credentials", 401, "UNAUTHORIZED") {
+                $0.phrase(
+                    "must name the app: X-Kii-AppID and X-Kii-AppKey, or Authorization: Basic",
+                    ("で", "アプリを指定してください（X-Kii-AppID と X-Kii-AppKey、または Authorization: Basic）")
+                )
+            }
         case .wrongAppKey:
-            language.phrase("is not this app's key", ("は", "このアプリのキーではありません"))
+            Declaration("wrong_app_key", 401, "UNAUTHORIZED") {
+                $0.phrase(
+                    "is not this app's key",
+                    ("は", "このアプリのキーではありません")
+                )
+            }
         case .wrongPassword:
-            language.phrase("is not the current password", ("が", "現在のパスワードと一致しません"))
+            Declaration("wrong_password", 400, "WRONG_PASSWORD") {
+                $0.phrase(
+                    "is not the current password",
+                    ("が", "現在のパスワードと一致しません")
+                )
+            }
         case .noRoute(let path):
-            language.phrase("\(path) is not a route of this service", ("の", "\(path) はこのサービスのルートではありません"))
+            Declaration("not_found", 404, "NOT_FOUND", [("path", path)]) {
+                $0.phrase(
+                    "\(path) is not a route of this service",
+                    ("の", "\(path) はこのサービスのルートではありません")
+                )
+            }
         case .methodNotAllowed(let method, let allowed):
-            language.phrase(
-                "\(method) is not allowed here (allowed: \(allowed.joined(separator: ", ")))",
-                ("の", "\(method) はここでは使えません（使えるのは \(allowed.joined(separator: "、"))）")
-            )
+            Declaration(
+                "method_not_allowed",
+                405,
+                "METHOD_NOT_ALLOWED",
+                [("method", method), ("allowed", allowed.joined(separator: ","))]
+            ) {
+                $0.phrase(
+                    "\(method) is not allowed here (allowed: \(allowed.joined(separator: ", ")))",
+                    ("の", "\(method) はここでは使えません（使えるのは \(allowed.joined(separator: "、"))）")
+                )
+            }
         case .bodyTooLarge(let maximum):
-            language.phrase("is too large (maximum \(maximum) bytes)", ("が", "大きすぎます（最大 \(maximum) バイト）"))
+            Declaration("too_large", 413, "REQUEST_TOO_LARGE", [("maximum", String(maximum))]) {
+                $0.phrase(
+                    "is too large (maximum \(maximum) bytes)",
+                    ("が", "大きすぎます（最大 \(maximum) バイト）")
+                )
+            }
         case .unsupportedMediaType(let accepted):
-            language.phrase(
-                "must be \(accepted.joined(separator: " or "))",
-                ("は", "\(accepted.joined(separator: " か ")) にしてください")
-            )
+            Declaration(
+                "unsupported_media_type",
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                [("accepted", accepted.joined(separator: ","))]
+            ) {
+                $0.phrase(
+                    "must be \(accepted.joined(separator: " or "))",
+                    ("は", "\(accepted.joined(separator: " か ")) にしてください")
+                )
+            }
         case .tooManyAttempts(let retryAfter):
-            language.phrase(
-                "has had too many failed attempts: try again in \(retryAfter) seconds",
-                ("の", "失敗が多すぎます。\(retryAfter) 秒後にもう一度お試しください")
-            )
+            Declaration("too_many_attempts", 429, "TOO_MANY_REQUESTS", [("retryAfter", String(retryAfter))]) {
+                $0.phrase(
+                    "has had too many failed attempts: try again in \(retryAfter) seconds",
+                    ("の", "失敗が多すぎます。\(retryAfter) 秒後にもう一度お試しください")
+                )
+            }
         case .wrongCode:
-            language.phrase("is wrong, expired or already used", ("が", "正しくないか、期限切れか、使用済みです"))
+            Declaration("wrong_code", 400, "INVALID_VERIFICATION_CODE") {
+                $0.phrase(
+                    "is wrong, expired or already used",
+                    ("が", "正しくないか、期限切れか、使用済みです")
+                )
+            }
         case .nothingToVerify:
-            language.phrase(
-                "is not an address of the user waiting for verification",
-                ("は", "確認待ちのアドレスではありません")
-            )
+            Declaration("nothing_to_verify", 400, "INVALID_INPUT_DATA") {
+                $0.phrase(
+                    "is not an address of the user waiting for verification",
+                    ("は", "確認待ちのアドレスではありません")
+                )
+            }
         case .malformedUserID:
-            language.phrase(
-                "must be a user ID, me, or LOGIN_NAME:, EMAIL: or PHONE: and an address",
-                ("は", "ユーザー ID、me、または LOGIN_NAME:、EMAIL:、PHONE: とアドレスにしてください")
-            )
-        case .unknownMember(let name, let allowed):
-            language.phrase(
-                "has a member '\(name)' this route does not take (it takes \(allowed.joined(separator: ", ")))",
-                ("に", "このルートで使えないメンバー '\(name)' があります（使えるのは \(allowed.joined(separator: "、"))）")
-            )
+            Declaration("malformed_user_id", 400, "INVALID_INPUT_DATA") {
+                $0.phrase(
+                    "must be a user ID, me, or LOGIN_NAME:, EMAIL: or PHONE: and an address",
+                    ("は", "ユーザー ID、me、または LOGIN_NAME:、EMAIL:、PHONE: とアドレスにしてください")
+                )
+            }
+        case .unknownMember(let member, let allowed):
+            Declaration(
+                "unknown_member",
+                400,
+                "INVALID_INPUT_DATA",
+                [("name", member), ("allowed", allowed.joined(separator: ","))]
+            ) {
+                $0.phrase(
+                    "has a member '\(member)' this route does not take (it takes \(allowed.joined(separator: ", ")))",
+                    ("に", "このルートで使えないメンバー '\(member)' があります（使えるのは \(allowed.joined(separator: "、"))）")
+                )
+            }
         case .unsupportedGrantType:
-            language.phrase("must be password", ("は", "password にしてください"))
+            Declaration("unsupported_grant_type", 400, "unsupported_grant_type") {
+                $0.phrase(
+                    "must be password",
+                    ("は", "password にしてください")
+                )
+            }
         case .expiryNotATime:
-            language.phrase(
-                "must be a time in the future, in milliseconds since 1970",
-                ("は", "未来の時刻（1970 年からのミリ秒）にしてください")
-            )
+            Declaration("invalid_expiry", 400, "INVALID_INPUT_DATA") {
+                $0.phrase(
+                    "must be a time in the future, in milliseconds since 1970",
+                    ("は", "未来の時刻（1970 年からのミリ秒）にしてください")
+                )
+            }
         case .unknownResetMethod:
-            language.phrase("must be EMAIL or SMS", ("は", "EMAIL か SMS にしてください"))
+            Declaration("unknown_method", 400, "INVALID_INPUT_DATA") {
+                $0.phrase(
+                    "must be EMAIL or SMS",
+                    ("は", "EMAIL か SMS にしてください")
+                )
+            }
         case .unverifiedAddress:
-            language.phrase(
-                "is not verified: a reset code goes to a verified address only",
-                ("は", "確認されていません。再設定コードは確認済みのアドレスにだけ送られます")
-            )
+            Declaration("address_not_verified", 400, "INVALID_INPUT_DATA") {
+                $0.phrase(
+                    "is not verified: a reset code goes to a verified address only",
+                    ("は", "確認されていません。再設定コードは確認済みのアドレスにだけ送られます")
+                )
+            }
         case .noPassword:
-            language.phrase("has no password to reset", ("には", "再設定するパスワードがありません"))
+            Declaration("no_password", 404, "USER_NOT_FOUND") {
+                $0.phrase(
+                    "has no password to reset",
+                    ("には", "再設定するパスワードがありません")
+                )
+            }
         case .internalError:
-            language.phrase("failed; the request was not carried out", ("で", "障害が起きました。リクエストは実行されていません"))
-        case .databaseUnavailable: language.phrase("cannot be reached", ("に", "接続できません"))
+            Declaration("internal_error", 500, "INTERNAL_SERVER_ERROR") {
+                $0.phrase(
+                    "failed; the request was not carried out",
+                    ("で", "障害が起きました。リクエストは実行されていません")
+                )
+            }
+        case .databaseUnavailable:
+            Declaration("unavailable", 503, "SERVICE_UNAVAILABLE") {
+                $0.phrase(
+                    "cannot be reached",
+                    ("に", "接続できません")
+                )
+            }
         }
     }
 
-    public init?(name: String, parameters: [String: String]) {
-        func list(_ key: String) -> [String] { parameters[key]?.split(separator: ",").map(String.init) ?? [] }
-        switch name {
-        case "invalidCredentials": self = .invalidCredentials
-        case "notVerified": self = .notVerified
-        case "missingToken": self = .missingToken
-        case "invalidToken": self = .invalidToken
-        case "notOwner": self = .notOwner
-        case "userNotFound": self = .userNotFound
-        case "appNotFound":
-            guard let appID = parameters["appID"] else { return nil }
-            self = .appNotFound(appID: appID)
-        case "missingAppCredentials": self = .missingAppCredentials
-        case "wrongAppKey": self = .wrongAppKey
-        case "wrongPassword": self = .wrongPassword
-        case "noRoute":
-            guard let path = parameters["path"] else { return nil }
-            self = .noRoute(path: path)
-        case "methodNotAllowed":
-            guard let method = parameters["method"] else { return nil }
-            self = .methodNotAllowed(method: method, allowed: list("allowed"))
-        case "bodyTooLarge":
-            guard let maximum = parameters["maximum"].flatMap({ Int($0) }) else { return nil }
-            self = .bodyTooLarge(maximum: maximum)
-        case "unsupportedMediaType": self = .unsupportedMediaType(accepted: list("accepted"))
-        case "tooManyAttempts":
-            guard let retryAfter = parameters["retryAfter"].flatMap({ Int64($0) }) else { return nil }
-            self = .tooManyAttempts(retryAfter: retryAfter)
-        case "wrongCode": self = .wrongCode
-        case "nothingToVerify": self = .nothingToVerify
-        case "malformedUserID": self = .malformedUserID
-        case "unknownMember":
-            guard let member = parameters["name"] else { return nil }
-            self = .unknownMember(name: member, allowed: list("allowed"))
-        case "unsupportedGrantType": self = .unsupportedGrantType
-        case "expiryNotATime": self = .expiryNotATime
-        case "unknownResetMethod": self = .unknownResetMethod
-        case "unverifiedAddress": self = .unverifiedAddress
-        case "noPassword": self = .noPassword
-        case "internalError": self = .internalError
-        case "databaseUnavailable": self = .databaseUnavailable
-        default: return nil
+    /// What a problem declares besides its case.
+    struct Declaration {
+        /// ``ServiceProblem/code``'s raw value.
+        var code: String
+        /// ``ServiceProblem/httpStatus``.
+        var status: Int
+        /// ``ServiceProblem/kiiErrorCode``.
+        var kiiErrorCode: String
+        /// ``ServiceProblem/parameters``, written when asked for.
+        var parameters: () -> [(name: String, value: String)]
+        /// ``ServiceProblem/phrase(in:)``: only the language asked for is written.
+        var words: (ValidationError.Language) -> ValidationError.Phrase
+
+        init(
+            _ code: String,
+            _ status: Int,
+            _ kiiErrorCode: String,
+            _ parameters: @autoclosure @escaping () -> [(name: String, value: String)] = [],
+            words: @escaping (ValidationError.Language) -> ValidationError.Phrase
+        ) {
+            self.code = code
+            self.status = status
+            self.kiiErrorCode = kiiErrorCode
+            self.parameters = parameters
+            self.words = words
+        }
+    }
+
+    /// The cases without their values, by name: how a problem is found by name
+    /// (``init(name:parameters:)``), and the list a test enumerates.
+    public enum Kind: String, CaseIterable, Sendable {
+        case invalidCredentials, notVerified, missingToken, invalidToken, notOwner, userNotFound, appNotFound
+        case missingAppCredentials, wrongAppKey, wrongPassword, noRoute, methodNotAllowed, bodyTooLarge
+        case unsupportedMediaType, tooManyAttempts, wrongCode, nothingToVerify, malformedUserID, unknownMember
+        case unsupportedGrantType, expiryNotATime, unknownResetMethod, unverifiedAddress, noPassword, internalError
+        case databaseUnavailable
+
+        /// The problem of this kind with `parameters` (as ``ServiceProblem/parameters`` gives
+        /// them), or `nil` when one is missing or malformed.
+        public func problem(_ parameters: [String: String]) -> ServiceProblem? {
+            func list(_ key: String) -> [String] { parameters[key]?.split(separator: ",").map(String.init) ?? [] }
+            switch self {
+            case .invalidCredentials: return .invalidCredentials
+            case .notVerified: return .notVerified
+            case .missingToken: return .missingToken
+            case .invalidToken: return .invalidToken
+            case .notOwner: return .notOwner
+            case .userNotFound: return .userNotFound
+            case .appNotFound: return parameters["appID"].map { .appNotFound(appID: $0) }
+            case .missingAppCredentials: return .missingAppCredentials
+            case .wrongAppKey: return .wrongAppKey
+            case .wrongPassword: return .wrongPassword
+            case .noRoute: return parameters["path"].map { .noRoute(path: $0) }
+            case .methodNotAllowed:
+                return parameters["method"].map { .methodNotAllowed(method: $0, allowed: list("allowed")) }
+            case .bodyTooLarge: return parameters["maximum"].flatMap { Int($0) }.map { .bodyTooLarge(maximum: $0) }
+            case .unsupportedMediaType: return .unsupportedMediaType(accepted: list("accepted"))
+            case .tooManyAttempts:
+                return parameters["retryAfter"].flatMap { Int64($0) }.map { .tooManyAttempts(retryAfter: $0) }
+            case .wrongCode: return .wrongCode
+            case .nothingToVerify: return .nothingToVerify
+            case .malformedUserID: return .malformedUserID
+            case .unknownMember: return parameters["name"].map { .unknownMember(name: $0, allowed: list("allowed")) }
+            case .unsupportedGrantType: return .unsupportedGrantType
+            case .expiryNotATime: return .expiryNotATime
+            case .unknownResetMethod: return .unknownResetMethod
+            case .unverifiedAddress: return .unverifiedAddress
+            case .noPassword: return .noPassword
+            case .internalError: return .internalError
+            case .databaseUnavailable: return .databaseUnavailable
+            }
+        }
+    }
+
+    /// The problem's kind.
+    public var kind: Kind {
+        switch self {
+        case .invalidCredentials: .invalidCredentials
+        case .notVerified: .notVerified
+        case .missingToken: .missingToken
+        case .invalidToken: .invalidToken
+        case .notOwner: .notOwner
+        case .userNotFound: .userNotFound
+        case .appNotFound: .appNotFound
+        case .missingAppCredentials: .missingAppCredentials
+        case .wrongAppKey: .wrongAppKey
+        case .wrongPassword: .wrongPassword
+        case .noRoute: .noRoute
+        case .methodNotAllowed: .methodNotAllowed
+        case .bodyTooLarge: .bodyTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .tooManyAttempts: .tooManyAttempts
+        case .wrongCode: .wrongCode
+        case .nothingToVerify: .nothingToVerify
+        case .malformedUserID: .malformedUserID
+        case .unknownMember: .unknownMember
+        case .unsupportedGrantType: .unsupportedGrantType
+        case .expiryNotATime: .expiryNotATime
+        case .unknownResetMethod: .unknownResetMethod
+        case .unverifiedAddress: .unverifiedAddress
+        case .noPassword: .noPassword
+        case .internalError: .internalError
+        case .databaseUnavailable: .databaseUnavailable
         }
     }
 }

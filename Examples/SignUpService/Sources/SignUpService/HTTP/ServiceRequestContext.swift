@@ -9,6 +9,8 @@ public struct ServiceRequestContext: RequestContext, RemoteAddressRequestContext
     public var coreContext: CoreRequestContextStorage
     /// The connection's peer, when the channel has one (a test's in-process channel has none).
     public let remoteAddress: SocketAddress?
+    /// The caller of a user's route, once ``RouteCheck/caller(_:accounts:)`` has resolved it.
+    var caller: Caller?
 
     /// The context of a request on `source`'s channel.
     public init(source: ApplicationRequestContextSource) {

@@ -12,6 +12,10 @@ public struct AccessToken: Sendable, Hashable {
         text = Base64URL.encode(bytes)
     }
 
+    /// How long a pseudo user's first token lasts, in seconds: the SDKs keep it as the user's
+    /// only credential, with no expiry (`MAX_DATE_IN_MILLIS`).
+    public static let pseudoUserLifetime: Int64 = 100 * 365 * 86_400
+
     /// The token a client sent (not checked: an unknown text simply matches no stored hash).
     public init(text: String) { self.text = text }
 
@@ -20,18 +24,18 @@ public struct AccessToken: Sendable, Hashable {
 }
 
 /// A token's row: its hash, its user and when it expires.
-public struct AccessTokenRecord: Sendable, Hashable {
+struct AccessTokenRecord: Sendable, Hashable {
     /// ``AccessToken/hash``.
-    public var hash: String
+    let hash: String
     /// The user it logs in.
-    public var userID: String
+    let userID: String
     /// Unix seconds at which it stops working.
-    public var expiresAt: Int64
+    let expiresAt: Int64
     /// Unix seconds at which it was issued (the oldest go first past a user's limit).
-    public var issuedAt: Int64
+    let issuedAt: Int64
 
     /// A row for `token`.
-    public init(token: AccessToken, userID: String, expiresAt: Int64, issuedAt: Int64) {
+    init(token: AccessToken, userID: String, expiresAt: Int64, issuedAt: Int64) {
         hash = token.hash
         self.userID = userID
         self.expiresAt = expiresAt

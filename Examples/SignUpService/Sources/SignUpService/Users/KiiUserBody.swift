@@ -26,13 +26,7 @@ struct KiiUserBody {
     ///
     /// - Throws: ``ServiceFailure``: the JSON reader's problem, or `not_an_object`.
     init(bytes: [UInt8], update: Bool) throws {
-        let value: JSONValue
-        do throws(ValidationError) {
-            value = try JSONValue(parsing: bytes)
-        } catch {
-            throw ServiceFailure(error)
-        }
-        guard case .object(var members) = value else { throw ServiceFailure(ValidationError(.json, .notAnObject)) }
+        var members = try BodyReader.members(of: bytes)
         for name in members.keys where UserMember.isIgnored(name, update: update) {
             members[name] = nil
         }

@@ -93,4 +93,28 @@ public struct StoredUser: Sendable, Hashable {
         case .phone: phoneVerified
         }
     }
+
+    /// A record as the `record` column holds it: compact JSON, members sorted.
+    static func text(of record: UserRecord) -> String { JSONValue.object(record.json).description }
+
+    /// The record of a `record` column.
+    ///
+    /// It was valid when written, so this need not judge it again; the library reads a stored
+    /// record only through its rules (`UserRecord(json:)`), which it still runs here.
+    ///
+    /// - Throws: ``CorruptRecord`` for a column that is no longer a valid user.
+    static func record(fromStoredText text: String) throws -> UserRecord {
+        do {
+            return try UserRecord(json: text)
+        } catch {
+            throw CorruptRecord(reason: error.description)
+        }
+    }
+}
+
+/// A `record` column that is no longer a valid user (edited by hand, or written by a newer rule
+/// set): a 500, logged without the record.
+struct CorruptRecord: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "stored record is not a valid user: \(reason)" }
 }

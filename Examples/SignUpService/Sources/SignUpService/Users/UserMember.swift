@@ -52,7 +52,11 @@ enum UserMember: Equatable {
     /// member in an update; in a sign-up, the service's own (Kii's predefined server members
     /// are left to the library, which refuses them).
     static func isIgnored(_ name: String, update: Bool) -> Bool {
+        guard update else {
+            // The service's own: no predefined member starts with `_` or is one of its times.
+            return name.utf8.first == UInt8(ascii: "_") || serviceTimes.contains(name)
+        }
         guard case .server = UserMember(name: name) else { return false }
-        return update || PredefinedMember(rawValue: name) == nil
+        return true
     }
 }

@@ -4,11 +4,12 @@ import SQLKit
 
 /// `GET /health` (outside Kii's `/api`): 200 `{"status":"ok","database":…}` when the database
 /// answers, 503 when it does not, for a load balancer.
-struct HealthRoute {
+struct HealthController {
     let pool: any DatabasePool
 
-    func add(to routes: inout Routes) {
-        routes.add(.get, "/health") { _, _ in try await health() }
+    /// Adds `GET /health` to `router`.
+    func addRoutes(to router: some RouterMethods<ServiceRequestContext>) {
+        router.get("health") { _, _ in try await health() }
     }
 
     func health() async throws -> Response {

@@ -1,0 +1,60 @@
+import HTTPTypes
+import Hummingbird
+import KiiIdentity
+import Logging
+
+/// Logs one line per request: method, path, status, the problems' codes and the duration; and
+/// why a request failed as 503 (the outage's reason) or 500 (the error's type). Never a body, a
+/// header value, a password, a token or a code. It runs inside ``ProblemMiddleware``, and throws
+/// on what it logged as the ``ServiceFailure`` that answers it. Nothing of a line is written
+/// unless the logger's level takes it.
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = ServiceRequestContext
+
+    /// Logs the request once `next` has answered it or thrown.
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        let logger = context.logger
+        do {
+            let response = try await next(request, context)
+            logger.info("request", metadata: Self.metadata(request, response.status.code, nil, since: start))
+            return response
+        } catch {
+            // The error as thrown (not a copy of it) goes on: nothing is boxed again.
+            if let failure = error as? ServiceFailure {
+                logger.info(
+                    "request",
+                    metadata: Self.metadata(request, failure.status.code, failure.codes, since: start)
+                )
+                throw error
+            }
+            let failure = ServiceFailure(answering: error, path: request.uri.path)
+            if let outage = error as? DatabaseUnavailable {
+                logger.warning("database unavailable", metadata: ["reason": "\(outage.reason)"])
+            } else if failure.status == .internalServerError {
+                logger.error("request failed", metadata: ["error.type": "\(String(reflecting: type(of: error)))"])
+            }
+            logger.info("request", metadata: Self.metadata(request, failure.status.code, failure.codes, since: start))
+            throw failure
+        }
+    }
+
+    /// A request's line.
+    private static func metadata(
+        _ request: Request,
+        _ status: Int,
+        _ problems: String?,
+        since start: ContinuousClock.Instant
+    ) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            "method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "status": "\(status)",
+            "ms": "\(((ContinuousClock.now - start) / .microseconds(1)).rounded() / 1_000)",
+        ]
+        if let problems, !problems.isEmpty { metadata["problems"] = "\(problems)" }
+        return metadata
+    }
+}

@@ -1,0 +1,111 @@
+import KiiIdentity
+
+/// Where the service keeps its data: one repository per table, reached inside a transaction or
+/// a session. The use cases own every transaction (``UserAccounts``); ``SQLDataStore`` keeps the
+/// tables in SQLite or PostgreSQL, ``MemoryDataStore`` in memory (the use cases' own tests).
+protocol DataStore: Sendable {
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws
+    /// (and the error thrown on).
+    func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (Tables) async throws -> Result
+    ) async throws -> Result
+
+    /// Runs `body` outside a transaction: reads, and the throttle's statements (each atomic).
+    func session<Result: Sendable>(
+        _ body: @escaping @Sendable (Tables) async throws -> Result
+    ) async throws -> Result
+}
+
+/// The repositories of one transaction or session, one per table.
+struct Tables: Sendable {
+    /// `users`.
+    let users: any UserRepository
+    /// `identity_keys`.
+    let keys: any IdentityKeyRepository
+    /// `access_tokens`.
+    let tokens: any TokenRepository
+    /// `verification_codes`.
+    let codes: any VerificationCodeRepository
+    /// `password_reset_codes`.
+    let resetCodes: any ResetCodeRepository
+    /// `login_failures`.
+    let failures: any ThrottleRepository
+    /// A test's failure injection at each ``StoreStep`` of a write; `nil` in production.
+    let hook: (@Sendable (StoreStep) throws -> Void)?
+
+    /// A write has reached `step` (a test may make it fail there).
+    func reached(_ step: StoreStep) throws { try hook?(step) }
+}
+
+/// The `users` table: one row a user (its record as JSON text, the password's hash, the
+/// verification flags, the times).
+protocol UserRepository: Sendable {
+    /// Adds a new user's row.
+    func insert(_ user: StoredUser) async throws
+    /// The user with `userID`; `locking` (in a transaction) holds the row until the commit.
+    func user(_ userID: String, locking: Bool) async throws -> StoredUser?
+    /// The first of `keys` (in their order) that some user holds, with that user.
+    func user(holdingFirstOf keys: [UniquenessKey]) async throws -> (key: UniquenessKey, user: StoredUser)?
+    /// Writes `user`'s row as it is now.
+    func update(_ user: StoredUser) async throws
+    /// Deletes a user: its keys, tokens and codes go with it. Returns whether there was one.
+    func delete(_ userID: String) async throws -> Bool
+}
+
+/// The `identity_keys` table: the uniqueness keys of users (and a username's lookalike key),
+/// unique by (kind, value).
+protocol IdentityKeyRepository: Sendable {
+    /// Takes `keys` for `userID` (and with `lookalike` the username's lookalike key), all or none.
+    ///
+    /// - Throws: ``StoreError/taken(_:)`` with every kind another user holds, in table order.
+    func take(_ keys: [UniquenessKey], lookalike: Bool, for userID: String) async throws
+    /// Releases the user's key of `kind` (a username's lookalike key with it).
+    func release(_ kind: LoginKind, of userID: String) async throws
+    /// The login keys of `userID`, in table order (not its lookalike key).
+    func keys(of userID: String) async throws -> [UniquenessKey]
+    /// The lookalike key of `userID`, or `nil`.
+    func lookalikeKey(of userID: String) async throws -> String?
+}
+
+/// The `access_tokens` table: the hash of each token, its user, when it was issued and expires.
+protocol TokenRepository: Sendable {
+    /// Adds a token.
+    func insert(_ token: AccessTokenRecord) async throws
+    /// Ends the user's oldest tokens but `keeping` past `limit` (`keeping` always stays).
+    func trim(of userID: String, keeping: String, atMost limit: Int) async throws
+    /// The user whose unexpired token has `hash`, or `nil`.
+    func userID(forTokenHash hash: String, now: Int64) async throws -> String?
+    /// Deletes every token of `userID` but the one whose hash is `keeping` (all with `nil`).
+    func revoke(of userID: String, except keeping: String?) async throws
+}
+
+/// The `verification_codes` table: a code's hash for each address waiting for verification.
+protocol VerificationCodeRepository: Sendable {
+    /// Stores `codes`, each replacing the user's earlier code of its kind.
+    func replace(_ codes: [IssuedCode], of userID: String) async throws
+    /// The user's code for `kind`, or `nil`.
+    func code(_ kind: LoginKind, of userID: String) async throws -> IssuedCode?
+    /// Deletes the user's code for `kind`, if any.
+    func delete(_ kind: LoginKind, of userID: String) async throws
+}
+
+/// The `password_reset_codes` table: a code's hash for each reset asked for.
+protocol ResetCodeRepository: Sendable {
+    /// Stores a reset code's hash for `userID`, replacing an earlier one.
+    func replace(hash: String, expiresAt: Int64, of userID: String) async throws
+    /// The user's reset code, or `nil`.
+    func code(of userID: String) async throws -> (hash: String, expiresAt: Int64)?
+    /// Deletes the user's reset code, if any.
+    func delete(of userID: String) async throws
+}
+
+/// The `login_failures` table: attempts counted per key in windows.
+protocol ThrottleRepository: Sendable {
+    /// Takes one attempt against each of `keys`, each atomically; a key whose window has passed
+    /// starts a new one. Returns each key's count with this attempt and when its window ends.
+    func take(_ keys: [String], now: Int64, window: Int64) async throws -> [(count: Int, windowEnd: Int64)]
+    /// Gives back one attempt of each of `keys`; a key back at zero goes.
+    func giveBack(_ keys: [String]) async throws
+    /// Forgets the attempts of `keys`.
+    func clear(_ keys: [String]) async throws
+}

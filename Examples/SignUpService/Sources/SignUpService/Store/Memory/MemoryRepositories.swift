@@ -1,0 +1,143 @@
+import KiiIdentity
+
+/// ``UserRepository`` in memory; a deletion takes the user's keys, tokens and codes with it, as
+/// `ON DELETE CASCADE` does.
+struct MemoryUserRepository: UserRepository {
+    let tables: MemoryTables
+
+    func insert(_ user: StoredUser) async throws {
+        guard tables.rows.users[user.userID] == nil else { throw StoreError.unexpectedAnswer("a user ID twice") }
+        tables.rows.users[user.userID] = user
+    }
+
+    func user(_ userID: String, locking: Bool) async throws -> StoredUser? { tables.rows.users[userID] }
+
+    func user(holdingFirstOf keys: [UniquenessKey]) async throws -> (key: UniquenessKey, user: StoredUser)? {
+        for key in keys {
+            if let holder = tables.rows.keys[MemoryKey(first: key.kind.rawValue, second: key.value)],
+                let user = tables.rows.users[holder]
+            {
+                return (key, user)
+            }
+        }
+        return nil
+    }
+
+    func update(_ user: StoredUser) async throws { tables.rows.users[user.userID] = user }
+
+    func delete(_ userID: String) async throws -> Bool {
+        guard tables.rows.users.removeValue(forKey: userID) != nil else { return false }
+        tables.rows.keys = tables.rows.keys.filter { $0.value != userID }
+        tables.rows.tokens = tables.rows.tokens.filter { $0.value.userID != userID }
+        tables.rows.codes = tables.rows.codes.filter { $0.key.first != userID }
+        tables.rows.resetCodes[userID] = nil
+        return true
+    }
+}
+
+/// ``IdentityKeyRepository`` in memory.
+struct MemoryIdentityKeyRepository: IdentityKeyRepository {
+    let tables: MemoryTables
+
+    func take(_ keys: [UniquenessKey], lookalike: Bool, for userID: String) async throws {
+        let rows = IdentityKeyRows(keys, lookalike: lookalike)
+        let free = rows.rows.filter { tables.rows.keys[MemoryKey(first: $0.kind, second: $0.value)] == nil }
+        if free.count < rows.rows.count { try rows.throwTaken(inserted: Set(free.map(\.kind))) }
+        for row in rows.rows { tables.rows.keys[MemoryKey(first: row.kind, second: row.value)] = userID }
+    }
+
+    func release(_ kind: LoginKind, of userID: String) async throws {
+        let kinds = kind == .username ? [kind.rawValue, IdentityKeyRows.lookalikeKind] : [kind.rawValue]
+        tables.rows.keys = tables.rows.keys.filter { !($0.value == userID && kinds.contains($0.key.first)) }
+    }
+
+    func keys(of userID: String) async throws -> [UniquenessKey] {
+        tables.rows.keys.filter { $0.value == userID }
+            .compactMap { entry in
+                LoginKind(rawValue: entry.key.first).flatMap { UniquenessKey(kind: $0, storedValue: entry.key.second) }
+            }
+            .sorted { $0.kind < $1.kind }
+    }
+
+    func lookalikeKey(of userID: String) async throws -> String? {
+        tables.rows.keys.first { $0.value == userID && $0.key.first == IdentityKeyRows.lookalikeKind }?.key.second
+    }
+}
+
+/// ``TokenRepository`` in memory.
+struct MemoryTokenRepository: TokenRepository {
+    let tables: MemoryTables
+
+    func insert(_ token: AccessTokenRecord) async throws { tables.rows.tokens[token.hash] = token }
+
+    func trim(of userID: String, keeping: String, atMost limit: Int) async throws {
+        let others = tables.rows.tokens.values.filter { $0.userID == userID && $0.hash != keeping }
+            .sorted { ($0.issuedAt, $0.hash) > ($1.issuedAt, $1.hash) }
+        for token in others.dropFirst(max(0, limit - 1)) { tables.rows.tokens[token.hash] = nil }
+    }
+
+    func userID(forTokenHash hash: String, now: Int64) async throws -> String? {
+        tables.rows.tokens[hash].flatMap { $0.expiresAt > now ? $0.userID : nil }
+    }
+
+    func revoke(of userID: String, except keeping: String?) async throws {
+        tables.rows.tokens = tables.rows.tokens.filter { $0.value.userID != userID || $0.key == keeping }
+    }
+}
+
+/// ``VerificationCodeRepository`` in memory.
+struct MemoryVerificationCodeRepository: VerificationCodeRepository {
+    let tables: MemoryTables
+
+    func replace(_ codes: [IssuedCode], of userID: String) async throws {
+        for code in codes { tables.rows.codes[MemoryKey(first: userID, second: code.kind.rawValue)] = code }
+    }
+
+    func code(_ kind: LoginKind, of userID: String) async throws -> IssuedCode? {
+        tables.rows.codes[MemoryKey(first: userID, second: kind.rawValue)]
+    }
+
+    func delete(_ kind: LoginKind, of userID: String) async throws {
+        tables.rows.codes[MemoryKey(first: userID, second: kind.rawValue)] = nil
+    }
+}
+
+/// ``ResetCodeRepository`` in memory.
+struct MemoryResetCodeRepository: ResetCodeRepository {
+    let tables: MemoryTables
+
+    func replace(hash: String, expiresAt: Int64, of userID: String) async throws {
+        tables.rows.resetCodes[userID] = (hash, expiresAt)
+    }
+
+    func code(of userID: String) async throws -> (hash: String, expiresAt: Int64)? { tables.rows.resetCodes[userID] }
+
+    func delete(of userID: String) async throws { tables.rows.resetCodes[userID] = nil }
+}
+
+/// ``ThrottleRepository`` in memory.
+struct MemoryThrottleRepository: ThrottleRepository {
+    let tables: MemoryTables
+
+    func take(_ keys: [String], now: Int64, window: Int64) async throws -> [(count: Int, windowEnd: Int64)] {
+        keys.map { key in
+            var entry = tables.rows.failures[key] ?? (now, 0)
+            if entry.windowStart <= now - window { entry = (now, 0) }
+            entry.count += 1
+            tables.rows.failures[key] = entry
+            return (entry.count, entry.windowStart + window)
+        }
+    }
+
+    func giveBack(_ keys: [String]) async throws {
+        for key in keys {
+            guard var entry = tables.rows.failures[key] else { continue }
+            entry.count -= 1
+            tables.rows.failures[key] = entry.count > 0 ? entry : nil
+        }
+    }
+
+    func clear(_ keys: [String]) async throws {
+        for key in keys { tables.rows.failures[key] = nil }
+    }
+}

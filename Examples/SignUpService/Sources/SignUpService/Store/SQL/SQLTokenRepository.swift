@@ -1,0 +1,43 @@
+import SQLKit
+
+/// ``TokenRepository`` in SQL.
+struct SQLTokenRepository: TokenRepository {
+    let database: any SQLDatabase
+
+    func insert(_ token: AccessTokenRecord) async throws {
+        try await database.raw(
+            """
+            INSERT INTO access_tokens (token_hash, user_id, expires_at, issued_at)
+            VALUES (\(bind: token.hash), \(bind: token.userID), \(bind: token.expiresAt), \(bind: token.issuedAt))
+            """
+        ).run()
+    }
+
+    func trim(of userID: String, keeping: String, atMost limit: Int) async throws {
+        try await database.raw(
+            """
+            DELETE FROM access_tokens WHERE user_id = \(bind: userID) AND token_hash <> \(bind: keeping)
+            AND token_hash NOT IN (
+                SELECT token_hash FROM access_tokens WHERE user_id = \(bind: userID) AND token_hash <> \(bind: keeping)
+                ORDER BY issued_at DESC, token_hash DESC LIMIT \(bind: max(0, limit - 1))
+            )
+            """
+        ).run()
+    }
+
+    func userID(forTokenHash hash: String, now: Int64) async throws -> String? {
+        try await database.raw(
+            "SELECT user_id FROM access_tokens WHERE token_hash = \(bind: hash) AND expires_at > \(bind: now)"
+        ).first(decodingColumn: "user_id", as: String.self)
+    }
+
+    func revoke(of userID: String, except keeping: String?) async throws {
+        if let keeping {
+            try await database.raw(
+                "DELETE FROM access_tokens WHERE user_id = \(bind: userID) AND token_hash <> \(bind: keeping)"
+            ).run()
+        } else {
+            try await database.raw("DELETE FROM access_tokens WHERE user_id = \(bind: userID)").run()
+        }
+    }
+}

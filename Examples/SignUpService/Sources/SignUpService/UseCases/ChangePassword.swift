@@ -1,0 +1,48 @@
+import KiiIdentity
+
+extension UserAccounts {
+    /// Changes the caller's password: the current one must be right (failures are throttled like
+    /// logins); the user's other tokens are revoked, the caller's stays.
+    ///
+    /// - Throws: ``ServiceFailure`` `wrong_password`, `too_many_attempts`.
+    func changePassword(of caller: Caller, from old: String, to new: Password, address: String) async throws {
+        let userID = caller.userID
+        let attempt = try await throttle.take(["password:\(userID)"], from: address, field: .oldPassword)
+        let current = try await user(.id(userID), caller: nil)
+        guard try await hasher.verify(old, against: current?.passwordHash) else {
+            throw ServiceFailure(.oldPassword, .wrongPassword)
+        }
+        let checkedHash = current?.passwordHash
+        let hash = try await hasher.hash(new.rawValue)
+        try await setPassword(of: userID, to: hash, keepingToken: caller.tokenHash) { locked, _ in
+            // Changed by another request since it was checked: that password was the one to give.
+            guard locked.passwordHash == checkedHash else { throw ServiceFailure(.oldPassword, .wrongPassword) }
+        }
+        try await throttle.succeeded(attempt)
+    }
+
+    /// Sets a new password hash when `allowed` accepts the user as locked, and revokes the
+    /// user's tokens but `keepingToken` (a change keeps the caller's own; a reset keeps none),
+    /// in one transaction; a reset code is used up.
+    ///
+    /// - Throws: ``StoreError/userNotFound``; what `allowed` throws (nothing is written).
+    func setPassword(
+        of userID: String,
+        to hash: String,
+        keepingToken: String?,
+        allowed: @escaping @Sendable (StoredUser, Tables) async throws -> Void
+    ) async throws {
+        let now = clock()
+        try await store.transaction { tables in
+            guard var user = try await tables.users.user(userID, locking: true) else { throw StoreError.userNotFound }
+            try await allowed(user, tables)
+            user.passwordHash = hash
+            user.modifiedAt = now
+            try await tables.users.update(user)
+            try tables.reached(.afterUserRow)
+            try await tables.tokens.revoke(of: userID, except: keepingToken)
+            try await tables.resetCodes.delete(of: userID)
+            try tables.reached(.beforeCommit)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import KiiIdentity
+
+extension UserAccounts {
+    /// A login with a password: counted against the throttle before bcrypt runs (at most the
+    /// allowed attempts reach it, however many arrive), the holder of the first of `lookup`'s
+    /// keys checked, then a new token stored, the user's oldest past `MAX_TOKENS_PER_USER` ended,
+    /// in one transaction that holds the user's row (concurrent logins cannot leave more).
+    ///
+    /// - Returns: the user's ID and the token, which works until `expiresAt` (Unix seconds).
+    /// - Throws: ``ServiceFailure`` `invalid_credentials` for a wrong password, an unknown
+    ///   identifier and a user without a password alike; `not_verified`; `too_many_attempts`.
+    func logIn(
+        _ lookup: LoginLookup,
+        password: String,
+        expiresAt: Int64,
+        from address: String
+    ) async throws -> (userID: String, token: AccessToken) {
+        let attempt = try await throttle.take(
+            lookup.keys.map { "login:\($0.kind.rawValue):\($0.value)" },
+            from: address,
+            field: .loginUsername
+        )
+        let keys = lookup.keys
+        let found = try await store.session { tables in try await tables.users.user(holdingFirstOf: keys) }
+        let matches = try await hasher.verify(password, against: found?.user.passwordHash)
+        guard matches, let found else { throw ServiceFailure(.password, .invalidCredentials) }
+        guard found.user.canLogIn(with: found.key.kind, policy: policy) else {
+            try await throttle.notAFailure(attempt)
+            throw ServiceFailure(found.key.kind.field, .notVerified)
+        }
+        try await throttle.succeeded(attempt)
+        let token = AccessToken()
+        let record = AccessTokenRecord(token: token, userID: found.user.userID, expiresAt: expiresAt, issuedAt: clock())
+        let limit = configuration.maxTokensPerUser
+        try await store.transaction { tables in
+            _ = try await tables.users.user(record.userID, locking: true)
+            try await tables.tokens.insert(record)
+            try await tables.tokens.trim(of: record.userID, keeping: record.hash, atMost: limit)
+        }
+        return (found.user.userID, token)
+    }
+
+    /// The caller a request's token names: the user and the token's hash.
+    ///
+    /// - Throws: ``ServiceFailure`` `WRONG_TOKEN` for a token that is unknown, revoked or expired.
+    func caller(of token: AccessToken) async throws -> Caller {
+        let hash = token.hash
+        let now = clock()
+        guard
+            let userID = try await store.session({ tables in
+                try await tables.tokens.userID(forTokenHash: hash, now: now)
+            })
+        else { throw BearerToken.invalid }
+        return Caller(userID: userID, tokenHash: hash)
+    }
+}

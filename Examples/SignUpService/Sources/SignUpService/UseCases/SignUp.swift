@@ -1,0 +1,65 @@
+import KiiIdentity
+
+extension UserAccounts {
+    /// Signs up the user of `registration`: the password hashed (before the transaction, bcrypt
+    /// is slow), then the row, its keys and its verification codes in one transaction; the codes
+    /// are handed to the delivery after the commit.
+    ///
+    /// - Throws: ``StoreError/taken(_:)`` with every kind another user holds (nothing written).
+    func signUp(_ registration: Registration) async throws -> StoredUser {
+        let hash = try await hasher.hash(registration.body.password.rawValue)
+        let now = clock()
+        let user = StoredUser(
+            newUser: registration.record,
+            passwordHash: hash,
+            emailVerified: registration.emailAddressVerified,
+            phoneVerified: registration.phoneNumberVerified,
+            now: now
+        )
+        let codes = issueCodes(
+            for: registration.awaitingVerification,
+            of: registration.record,
+            userID: user.userID,
+            now: now
+        )
+        let keys = registration.uniquenessKeys.keys
+        try await store.transaction { tables in
+            try await tables.users.insert(user)
+            try tables.reached(.afterUserRow)
+            try await take(keys, for: user.userID, in: tables)
+            try tables.reached(.afterKeys)
+            try await tables.codes.replace(codes.map(\.issued), of: user.userID)
+            try tables.reached(.beforeCommit)
+        }
+        deliver(codes, to: user.userID)
+        return user
+    }
+
+    /// Signs up a pseudo user (no identifier, no password) with its first access token, which
+    /// the SDKs keep as its only credential.
+    func signUpPseudoUser(_ registration: PseudoUserRegistration) async throws -> (user: StoredUser, token: AccessToken)
+    {
+        let now = clock()
+        let user = StoredUser(
+            newUser: registration.body,
+            passwordHash: nil,
+            emailVerified: nil,
+            phoneVerified: nil,
+            now: now
+        )
+        let token = AccessToken()
+        let record = AccessTokenRecord(
+            token: token,
+            userID: user.userID,
+            expiresAt: now + AccessToken.pseudoUserLifetime,
+            issuedAt: now
+        )
+        try await store.transaction { tables in
+            try await tables.users.insert(user)
+            try tables.reached(.afterUserRow)
+            try await tables.tokens.insert(record)
+            try tables.reached(.beforeCommit)
+        }
+        return (user, token)
+    }
+}

@@ -1,0 +1,105 @@
+import KiiIdentity
+
+extension UserAccounts {
+    /// Kii's update of `userID` by `body`: predefined members set, custom fields replaced; on a
+    /// pseudo user, identifiers with a password are its upgrade. bcrypt is slow: an upgrade's
+    /// password is hashed before the transaction, and the upgrade checked again on the user as
+    /// locked, which another request may have changed.
+    ///
+    /// - Returns: the user as stored.
+    func update(_ userID: String, by body: KiiUserBody) async throws -> StoredUser {
+        var hash: String?
+        if body.hasUpgradeMembers, let password = body.members[PredefinedMember.password.rawValue]?.stringValue,
+            try await user(.id(userID), caller: nil)?.isPseudoUser == true
+        {
+            hash = try await hasher.hash(password)
+        }
+        let newHash = hash
+        let policy = policy
+        return try await change(userID) { current in
+            guard current.isPseudoUser, current.passwordHash == nil, body.hasUpgradeMembers else {
+                return .update(try body.update(of: current.record, policy: policy))
+            }
+            let upgrade = try body.upgrade(of: current.record, policy: policy)
+            // Hashed above whenever the body has a password and the user was a pseudo user; a
+            // user never becomes a pseudo user again.
+            guard let newHash else { throw ServiceFailure(.service, .internalError) }
+            return .upgrade(upgrade, passwordHash: newHash)
+        }
+    }
+
+    /// The change of one identifier of `userID` (`emailAddress` or `phoneNumber`, a local phone
+    /// number in the user's country), with its verification when the policy asks for it.
+    func changeAddress(of userID: String, _ member: PredefinedMember, to value: JSONValue) async throws {
+        let policy = policy
+        _ = try await change(userID) { current in
+            .update(try UserUpdate(of: current.record, json: [member.rawValue: value], policy: policy))
+        }
+    }
+
+    /// What an update decides from the user as locked.
+    enum Decision: Sendable {
+        /// Fields and identifiers changed by Kii's update.
+        case update(UserUpdate)
+        /// A pseudo user's upgrade, with its password's hash.
+        case upgrade(PseudoUserUpgrade, passwordHash: String)
+    }
+
+    /// Changes a user in one transaction: reads its row (locked against other writers until the
+    /// commit), lets `decide` judge the change on it, then writes the row, releases the changed
+    /// kinds' keys and codes, takes the new keys and stores new codes, which go to the delivery
+    /// after the commit.
+    ///
+    /// - Throws: ``StoreError/userNotFound``; ``StoreError/taken(_:)``; what `decide` throws.
+    private func change(
+        _ userID: String,
+        _ decide: @escaping @Sendable (StoredUser) throws -> Decision
+    ) async throws -> StoredUser {
+        let now = clock()
+        let (updated, codes) = try await store.transaction { tables in
+            guard let current = try await tables.users.user(userID, locking: true) else {
+                throw StoreError.userNotFound
+            }
+            var updated = current
+            updated.modifiedAt = now
+            let released: [LoginKind]
+            let keys: [UniquenessKey]
+            let codes: [CodeToSend]
+            switch try decide(current) {
+            case .update(let update):
+                updated.record = update.updated
+                func flag(_ kind: LoginKind) -> Bool? {
+                    guard update.updated.uniquenessKeys[kind] != nil else { return nil }
+                    return update.changedKinds.contains(kind)
+                        ? !update.policy.requiresVerification(of: kind) : current.verified(kind)
+                }
+                updated.emailVerified = flag(.email)
+                updated.phoneVerified = flag(.phone)
+                released = update.changedKinds
+                keys = update.uniquenessKeys.keys
+                codes = issueCodes(for: update.awaitingVerification, of: update.updated, userID: userID, now: now)
+            case .upgrade(let upgrade, let passwordHash):
+                updated.record = upgrade.updated
+                updated.passwordHash = passwordHash
+                updated.emailVerified = upgrade.emailAddressVerified
+                updated.phoneVerified = upgrade.phoneNumberVerified
+                released = []
+                keys = upgrade.uniquenessKeys.keys
+                codes = issueCodes(for: upgrade.awaitingVerification, of: upgrade.updated, userID: userID, now: now)
+            }
+            try await tables.users.update(updated)
+            try tables.reached(.afterUserRow)
+            for kind in released {
+                try await tables.keys.release(kind, of: userID)
+                try await tables.codes.delete(kind, of: userID)
+            }
+            try await take(keys, for: userID, in: tables)
+            try tables.reached(.afterKeys)
+            try await tables.codes.replace(codes.map(\.issued), of: userID)
+            try tables.reached(.beforeCommit)
+            return (updated, codes)
+        }
+        deliver(codes, to: userID)
+        return updated
+    }
+}

@@ -1,0 +1,69 @@
+import KiiIdentity
+
+/// The use cases of Kii's user API, each one method that owns its transaction and, where it
+/// counts attempts, the throttle's take and settle: sign-up and pseudo sign-up, login and the
+/// token check, reads, updates (and a pseudo user's upgrade), address changes, password change
+/// and reset, verification and deletion. The controllers read a request into typed values,
+/// call one of these and write the answer; the data is the ``DataStore``'s (SQL in the service,
+/// memory in the use cases' tests).
+struct UserAccounts: Sendable {
+    /// The tables.
+    let store: any DataStore
+    /// How passwords are hashed and checked.
+    let hasher: any PasswordHashing
+    /// The settings (the policy, lifetimes and limits).
+    let configuration: ServiceConfiguration
+    /// Where codes go once their hashes are committed.
+    let delivery: VerificationDelivery
+    /// Unix seconds now.
+    let clock: @Sendable () -> Int64
+
+    /// The registration policy.
+    var policy: RegistrationPolicy { configuration.policy }
+
+    /// The failed-attempt throttle.
+    var throttle: Throttle { Throttle(store: store, configuration: configuration, clock: clock) }
+
+    /// A new code for each of `kinds` the record has: the digits to send and the row to store.
+    func issueCodes(for kinds: [LoginKind], of record: UserRecord, userID: String, now: Int64) -> [CodeToSend] {
+        kinds.compactMap { kind in
+            guard let value = record.uniquenessKeys[kind] else { return nil }
+            let code = VerificationCode()
+            let issued = IssuedCode(
+                kind: kind,
+                value: value,
+                codeHash: code.hash(userID: userID, kind: kind),
+                expiresAt: now + configuration.verificationCodeLifetime
+            )
+            return CodeToSend(kind: kind, code: code, issued: issued)
+        }
+    }
+
+    /// Hands committed verification codes to the delivery.
+    func deliver(_ codes: [CodeToSend], to userID: String) {
+        for entry in codes {
+            delivery.deliver(
+                CodeMessage(
+                    userID: userID,
+                    purpose: .verification,
+                    channel: entry.kind,
+                    address: entry.issued.value,
+                    code: entry.code
+                )
+            )
+        }
+    }
+
+    /// Writes `keys` of a new user's row in the transaction of `tables`, with the username's
+    /// lookalike key where the policy refuses lookalikes.
+    func take(_ keys: [UniquenessKey], for userID: String, in tables: Tables) async throws {
+        try await tables.keys.take(keys, lookalike: configuration.refusesUsernameLookalikes, for: userID)
+    }
+}
+
+/// A code to send once its hash is committed.
+struct CodeToSend: Sendable {
+    var kind: LoginKind
+    var code: VerificationCode
+    var issued: IssuedCode
+}
