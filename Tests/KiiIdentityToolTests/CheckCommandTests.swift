@@ -76,10 +76,7 @@ import Testing
 
     @Test(arguments: singleValues)
     func singleValue(arguments: [String], expected: String, status: Int32) throws {
-        let output = try ToolRunner.run(["check"] + arguments)
-        #expect(output.stdout == expected)
-        #expect(output.status == status)
-        #expect(output.stderr.isEmpty)
+        try ToolRunner.expect(["check"] + arguments, prints: expected, status: status)
     }
 
     @Test func jsonLinesFromFile() throws {

@@ -32,6 +32,20 @@ struct ToolRunner {
         return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kii-identity")
     }()
 
+    /// Runs the tool with `arguments` and expects exactly `stdout`, the exit `status` and nothing
+    /// on standard error.
+    static func expect(
+        _ arguments: [String],
+        prints stdout: String,
+        status: Int32,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let output = try run(arguments)
+        #expect(output.stdout == stdout, sourceLocation: sourceLocation)
+        #expect(output.status == status, sourceLocation: sourceLocation)
+        #expect(output.stderr.isEmpty, sourceLocation: sourceLocation)
+    }
+
     /// Runs the tool with `arguments` in the package root, `stdin` as standard input; with
     /// `executable`, runs that instead (`arguments` then start with its name).
     static func run(_ arguments: [String], stdin: Data? = nil, executable: URL? = nil) throws -> Output {
