@@ -18,13 +18,13 @@ struct AppCredentials {
     ///
     /// - Throws: ``ServiceFailure``: `APP_NOT_FOUND` (404) or `UNAUTHORIZED` (401).
     func check(_ request: Request, pathAppID: String?, anonymous: Bool) throws {
-        let basic = Self.basicCredentials(request.headers[.authorization])
+        let basic = Self.basicCredentials(request.headers.value(.authorization))
         // Every app ID the request gives (path, header, Basic) must be the service's.
-        let headerID = request.headers[.kiiAppID]
+        let headerID = request.headers.value(.kiiAppID)
         for id in [pathAppID, headerID, basic?.id] {
             if let id, id != app.id { throw ServiceFailure(.app, .appNotFound(appID: id)) }
         }
-        let headerKey = request.headers[.kiiAppKey]
+        let headerKey = request.headers.value(.kiiAppKey)
         for key in [headerKey, basic?.key] where key != nil && key != app.key {
             throw ServiceFailure(.app, .wrongAppKey)
         }

@@ -22,7 +22,7 @@ struct UsersController {
 
     /// A user, or a pseudo user by the content type.
     func create(_ request: Request) async throws -> Response {
-        if let contentType = request.headers[.contentType], Self.pseudoRegistration.matches(contentType) {
+        if let contentType = request.headers.value(.contentType), Self.pseudoRegistration.matches(contentType) {
             return try await createPseudoUser(request)
         }
         let bytes = try await context.bodies.bytes(of: request, accepting: Self.signUpTypes) ?? []

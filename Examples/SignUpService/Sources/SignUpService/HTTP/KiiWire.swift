@@ -38,14 +38,16 @@ where Routes.Context == ServiceRequestContext {
                 switch MethodOverride.apply(to: request) {
                 case .success(let request): try await routes.respond(to: request, context: context)
                 case .failure(let failure):
-                    failure.response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
+                    failure.response(
+                        in: ValidationError.Language(acceptLanguage: request.headers.value(.acceptLanguage))
+                    )
                 }
             }
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
         response.headers[.httpStatusCode] = String(response.status.code)
-        if request.headers[.origin] != nil, response.headers[.accessControlExposeHeaders] == nil {
+        if request.headers.value(.origin) != nil, !response.headers.contains(.accessControlExposeHeaders) {
             response.headers[.accessControlExposeHeaders] = exposedHeaders
         }
         return response
@@ -62,7 +64,7 @@ enum MethodOverride {
     static func apply(to request: Request) -> Result<Request, ServiceFailure> {
         guard request.method == .post else { return .success(request) }
         guard request.headers.contains(.httpMethodOverride) else {
-            if let contentType = request.headers[.contentType], MediaType.dummyContent.matches(contentType) {
+            if let contentType = request.headers.value(.contentType), MediaType.dummyContent.matches(contentType) {
                 return .success(withoutBody(request, method: .post))
             }
             return .success(request)

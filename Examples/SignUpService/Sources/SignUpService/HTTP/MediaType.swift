@@ -23,18 +23,24 @@ struct MediaType: Sendable, Hashable {
     /// spaces and tabs around it, in any case. An ASCII value (every one a client sends) is
     /// compared byte by byte, with nothing copied.
     func matches(_ contentType: String) -> Bool {
-        let bytes = contentType.utf8.span
-        var end = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: ";") {
-            guard bytes[end] < 0x80 else { return matchesByCharacters(contentType) }
-            end += 1
-        }
-        var start = 0
-        while start < end, Self.isSpace(bytes[start]) { start += 1 }
-        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
-        guard end - start == folded.count else { return false }
-        for offset in 0..<folded.count where Self.lowercased(bytes[start + offset]) != folded[offset] { return false }
-        return true
+        var contentType = contentType
+        return contentType.withUTF8 { bytes -> Bool? in
+            var end = 0
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";") {
+                guard bytes[end] < 0x80 else { return nil }
+                end += 1
+            }
+            var start = 0
+            while start < end, Self.isSpace(bytes[start]) { start += 1 }
+            while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+            guard end - start == folded.count else { return false }
+            return folded.withUnsafeBufferPointer { folded in
+                for offset in 0..<folded.count where Self.lowercased(bytes[start + offset]) != folded[offset] {
+                    return false
+                }
+                return true
+            }
+        } ?? matchesByCharacters(contentType)
     }
 
     /// ``matches(_:)`` by Unicode characters and case mapping, for a value that is not ASCII.

@@ -36,21 +36,27 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         status = HTTPResponse.Status(code: problem.httpStatus)
     }
 
-    /// A failure of the library's problems.
+    /// A failure of the library's problems. (The service's own are only ever made by
+    /// ``init(_:_:headers:)``, which takes Kii's `errorCode` from the ``ServiceProblem``.)
     init(_ error: ValidationError) {
         self.error = error
-        headers = [:]
-        errorCode =
-            if let problem = error.problems.first?.detail as? ServiceProblem {
-                problem.kiiErrorCode
-            } else if error.contains(.alreadyTaken) {
-                "USER_ALREADY_EXISTS"
-            } else if error.contains(.notAPseudoUser) {
-                "USER_ALREADY_HAS_IDENTITY"
-            } else {
-                "INVALID_INPUT_DATA"
-            }
+        headers = HTTPFields()
+        errorCode = Self.errorCode(of: error)
         status = HTTPResponse.Status(code: error.httpStatus)
+    }
+
+    /// Kii's `errorCode` of the library's problems, from their codes in one pass (a problem's
+    /// code is worked out from its declaration, so each is asked once).
+    private static func errorCode(of error: ValidationError) -> String {
+        var notAPseudoUser = false
+        for index in error.problems.indices {
+            switch error.problems[index].code {
+            case .alreadyTaken: return "USER_ALREADY_EXISTS"
+            case .notAPseudoUser: notAPseudoUser = true
+            default: break
+            }
+        }
+        return notAPseudoUser ? "USER_ALREADY_HAS_IDENTITY" : "INVALID_INPUT_DATA"
     }
 
     /// What `error`, thrown by a route, is answered as (``ProblemMiddleware``):
@@ -79,7 +85,7 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
 
     /// The answer in the language of the request's `Accept-Language`.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
+        response(in: ValidationError.Language(acceptLanguage: request.headers.value(.acceptLanguage)))
     }
 
     /// `Content-Type` of every failure.
@@ -89,12 +95,20 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
     /// `Content-Language` of an answer in Japanese.
     private static let japanese = HTTPField(name: .contentLanguage, value: ValidationError.Language.japanese.rawValue)
 
+    /// The headers of a failure without its own, in English and in Japanese.
+    private static let plainHeaders = (
+        english: HTTPFields([contentType, english]), japanese: HTTPFields([contentType, japanese])
+    )
+
     /// The answer in `language`.
     func response(in language: ValidationError.Language) -> Response {
-        // Made once: a failure's own headers are never these two.
-        var headers = headers
-        headers.append(Self.contentType)
-        headers.append(language == .japanese ? Self.japanese : Self.english)
+        var headers = language == .japanese ? Self.plainHeaders.japanese : Self.plainHeaders.english
+        if !self.headers.isEmpty {
+            // A failure's own headers are never these two.
+            headers = self.headers
+            headers.append(Self.contentType)
+            headers.append(language == .japanese ? Self.japanese : Self.english)
+        }
         return Response(
             status: status,
             headers: headers,

@@ -27,8 +27,8 @@ struct BodyReader: Sendable {
     /// - Throws: ``ServiceFailure``: 415 for another content type, 413 past ``maximumBytes`` (from
     ///   `Content-Length` before reading, or while reading).
     func bytes(of request: Request, accepting types: [MediaType], allowEmpty: Bool = false) async throws -> [UInt8]? {
-        let contentType = request.headers[.contentType]
-        let declaredLength = request.headers[.contentLength].flatMap { Int($0) }
+        let contentType = request.headers.value(.contentType)
+        let declaredLength = request.headers.value(.contentLength).flatMap { Int($0) }
         if allowEmpty, contentType == nil, declaredLength == nil || declaredLength == 0 {
             let buffer = try await collect(request)
             if buffer.readableBytes == 0 { return nil }

@@ -14,7 +14,9 @@ struct ProblemMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let failure = error as? ServiceFailure ?? ServiceFailure(answering: error, path: request.uri.path)
-            return failure.response(in: ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage]))
+            return failure.response(
+                in: ValidationError.Language(acceptLanguage: request.headers.value(.acceptLanguage))
+            )
         }
     }
 

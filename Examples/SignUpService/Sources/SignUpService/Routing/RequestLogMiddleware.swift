@@ -25,11 +25,14 @@ struct RequestLogMiddleware: RouterMiddleware {
             return response
         } catch {
             // The error as thrown (not a copy of it) goes on: nothing is boxed again.
-            if let failure = error as? ServiceFailure {
-                logger.info(
-                    "request",
-                    metadata: Self.metadata(request, failure.status.code, failure.codes, since: start)
-                )
+            if error is ServiceFailure {
+                // Read out of the error only when the line is written.
+                if logger.logLevel <= .info, let failure = error as? ServiceFailure {
+                    logger.info(
+                        "request",
+                        metadata: Self.metadata(request, failure.status.code, failure.codes, since: start)
+                    )
+                }
                 throw error
             }
             let failure = ServiceFailure(answering: error, path: request.uri.path)

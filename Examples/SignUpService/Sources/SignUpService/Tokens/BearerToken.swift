@@ -5,7 +5,7 @@ import Hummingbird
 enum BearerToken {
     /// The token, `nil` without an `Authorization` header of the Bearer scheme.
     static func of(_ request: Request) -> AccessToken? {
-        guard let header = request.headers[.authorization] else { return nil }
+        guard let header = request.headers.value(.authorization) else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         let text = parts[1].trimmingSpaces()

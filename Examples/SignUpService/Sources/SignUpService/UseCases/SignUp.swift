@@ -26,7 +26,7 @@ extension UserAccounts {
         try await store.transaction { tables in
             try await tables.users.insert(user)
             try tables.reached(.afterUserRow)
-            try await take(keys, for: user.userID, in: tables)
+            try await self.take(keys, for: user.userID, in: tables)
             try tables.reached(.afterKeys)
             try await tables.codes.replace(codes.map(\.issued), of: user.userID)
             try tables.reached(.beforeCommit)

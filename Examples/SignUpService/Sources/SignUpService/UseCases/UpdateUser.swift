@@ -77,7 +77,7 @@ extension UserAccounts {
                 updated.phoneVerified = flag(.phone)
                 released = update.changedKinds
                 keys = update.uniquenessKeys.keys
-                codes = issueCodes(for: update.awaitingVerification, of: update.updated, userID: userID, now: now)
+                codes = self.issueCodes(for: update.awaitingVerification, of: update.updated, userID: userID, now: now)
             case .upgrade(let upgrade, let passwordHash):
                 updated.record = upgrade.updated
                 updated.passwordHash = passwordHash
@@ -85,7 +85,12 @@ extension UserAccounts {
                 updated.phoneVerified = upgrade.phoneNumberVerified
                 released = []
                 keys = upgrade.uniquenessKeys.keys
-                codes = issueCodes(for: upgrade.awaitingVerification, of: upgrade.updated, userID: userID, now: now)
+                codes = self.issueCodes(
+                    for: upgrade.awaitingVerification,
+                    of: upgrade.updated,
+                    userID: userID,
+                    now: now
+                )
             }
             try await tables.users.update(updated)
             try tables.reached(.afterUserRow)
@@ -93,7 +98,7 @@ extension UserAccounts {
                 try await tables.keys.release(kind, of: userID)
                 try await tables.codes.delete(kind, of: userID)
             }
-            try await take(keys, for: userID, in: tables)
+            try await self.take(keys, for: userID, in: tables)
             try tables.reached(.afterKeys)
             try await tables.codes.replace(codes.map(\.issued), of: userID)
             try tables.reached(.beforeCommit)

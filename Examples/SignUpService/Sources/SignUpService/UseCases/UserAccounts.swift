@@ -6,7 +6,7 @@ import KiiIdentity
 /// and reset, verification and deletion. The controllers read a request into typed values,
 /// call one of these and write the answer; the data is the ``DataStore``'s (SQL in the service,
 /// memory in the use cases' tests).
-struct UserAccounts: Sendable {
+final class UserAccounts: Sendable {
     /// The tables.
     let store: any DataStore
     /// How passwords are hashed and checked.
@@ -17,6 +17,21 @@ struct UserAccounts: Sendable {
     let delivery: VerificationDelivery
     /// Unix seconds now.
     let clock: @Sendable () -> Int64
+
+    /// The use cases over `store`, with `configuration`'s policy, limits and lifetimes.
+    init(
+        store: any DataStore,
+        hasher: any PasswordHashing,
+        configuration: ServiceConfiguration,
+        delivery: VerificationDelivery,
+        clock: @escaping @Sendable () -> Int64
+    ) {
+        self.store = store
+        self.hasher = hasher
+        self.configuration = configuration
+        self.delivery = delivery
+        self.clock = clock
+    }
 
     /// The registration policy.
     var policy: RegistrationPolicy { configuration.policy }

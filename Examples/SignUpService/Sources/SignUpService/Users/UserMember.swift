@@ -34,14 +34,15 @@ enum UserMember: Equatable {
     /// A custom field.
     case custom
 
-    /// The service's own members beside Kii's predefined ones: the times in milliseconds.
-    static let serviceTimes: Set<String> = ["createdAt", "modifiedAt"]
+    /// Whether `name` is one of the service's own members beside Kii's predefined ones: the
+    /// times in milliseconds.
+    static func isServiceTime(_ name: String) -> Bool { name == "createdAt" || name == "modifiedAt" }
 
     /// The member named `name`.
     init(name: String) {
         if let member = PredefinedMember(rawValue: name) {
             self = member.isSetByServer ? .server : .client(member)
-        } else if name.utf8.first == UInt8(ascii: "_") || Self.serviceTimes.contains(name) {
+        } else if name.utf8.first == UInt8(ascii: "_") || Self.isServiceTime(name) {
             self = .server
         } else {
             self = .custom
@@ -54,7 +55,7 @@ enum UserMember: Equatable {
     static func isIgnored(_ name: String, update: Bool) -> Bool {
         guard update else {
             // The service's own: no predefined member starts with `_` or is one of its times.
-            return name.utf8.first == UInt8(ascii: "_") || serviceTimes.contains(name)
+            return name.utf8.first == UInt8(ascii: "_") || isServiceTime(name)
         }
         guard case .server = UserMember(name: name) else { return false }
         return true
