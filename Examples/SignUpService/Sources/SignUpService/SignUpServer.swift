@@ -61,6 +61,7 @@ public struct SignUpServer: Sendable {
         )
         users = UserStore(store: accounts.store)
         self.pool = pool
+        let page = try SignUpPage(app: configuration.app)
 
         let router = Router(context: ServiceRequestContext.self)
         for outer in middleware { router.add(middleware: outer) }
@@ -69,6 +70,7 @@ public struct SignUpServer: Sendable {
         let table = RouteTable(router: router)
         Self.addRoutes(to: table, accounts: accounts)
         HealthController(pool: pool).addRoutes(to: table)
+        PageController(page: page).addRoutes(to: table)
         table.addMethodNotAllowed()
         routes(router, pool)
 
@@ -122,6 +124,8 @@ public struct SignUpServer: Sendable {
         let tokens = TokenController(context: context)
         tokens.addRoutes(to: table.group("api/oauth2/token").add(middleware: anonymous))
         tokens.addRoutes(to: app.group("oauth2/token").add(middleware: anonymous))
+        // Outside Kii's routes: a form's checks, for the page and any client.
+        ChecksController(context: context).addRoutes(to: table)
     }
 
     /// What a browser's SDK needs: preflights answered, `Access-Control-Allow-Origin: *` on every
