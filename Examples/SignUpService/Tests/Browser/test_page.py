@@ -14,6 +14,7 @@ import random
 import re
 import subprocess
 import sys
+import threading
 import time
 import unittest
 import urllib.request
@@ -90,15 +91,15 @@ def start_service():
                        LOGIN_FAILURES_PER_MINUTE="100", ADDRESS_FAILURES_PER_MINUTE="1000")
     service = subprocess.Popen([SERVICE], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True)
-    deadline = time.monotonic() + 60
     for line in service.stdout:
         match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
         if match:
             base = f"http://127.0.0.1:{match.group(1)}"
+            # The rest of its output is read (and shown) as it comes, so that it never blocks.
+            threading.Thread(target=lambda: [print("service:", rest, end="") for rest in service.stdout],
+                             daemon=True).start()
             return
-        if time.monotonic() > deadline:
-            break
-    raise SystemExit("the service did not start")
+    raise SystemExit(f"the service did not start (exit status {service.wait()})")
 
 
 def start_browser(language):
@@ -177,6 +178,13 @@ class Page:
 
     def leave(self, form, name):
         self.control(form, name).send_keys(Keys.TAB)
+
+    def leave_and_wait_for_the_check(self, name):
+        """Leaves a sign-up field and waits until the service's check of it is shown."""
+        form = self.browser.find_element(By.ID, "sign-up")
+        before = form.get_attribute("data-checks")
+        self.leave("sign-up", name)
+        self.wait(lambda b: form.get_attribute("data-checks") != before, f"no check after leaving {name}")
 
     def problems(self, form, name):
         """The problems shown at a field: [(code, text)]."""
@@ -300,7 +308,7 @@ class PageTests(unittest.TestCase):
             message = dict(problems)[code]
             self.assertTrue(message.startswith(LABELS[language][name]), message)
             if name == "loginName":
-                # Only the fields left so far are marked: the empty password is nobody's business yet.
+                # Only the fields left so far are marked: the empty password is not judged yet.
                 page.expect_clean("sign-up", "password")
         self.assertNotIn("pw", page.browser.find_element(By.TAG_NAME, "main").text)
         # A submit shows every problem at once, each at its field, and says so.
@@ -379,8 +387,7 @@ class PageTests(unittest.TestCase):
                 message = dict(page.expect_field_shows("sign-up", field, "already_taken"))["already_taken"]
                 self.assertTrue(message.startswith(LABELS[language][field]), message)
             # Still shown when the field is left unchanged; gone once it changes.
-            page.leave("sign-up", "loginName")
-            time.sleep(0.5)
+            page.leave_and_wait_for_the_check("loginName")
             page.expect_field_shows("sign-up", "loginName", "already_taken")
             page.fill("sign-up", "loginName", unique("free_"))
             page.leave("sign-up", "loginName")
@@ -417,7 +424,7 @@ class PageTests(unittest.TestCase):
         keys = ActionChains(page.browser)
         # Tab into the first field, then type and tab through the form; Enter sends it.
         keys.send_keys(Keys.TAB, name, Keys.TAB, f"{name}@example.com", Keys.TAB, Keys.TAB,
-                       f"+1415555{random.randrange(1000, 10000)}", Keys.TAB, "Keys", Keys.TAB,
+                       f"+1415555{random.randrange(2000, 10000)}", Keys.TAB, "Keys", Keys.TAB,
                        PASSWORD, Keys.ENTER)
         keys.perform()
         record = page.record()
