@@ -7,6 +7,7 @@ CHROMIUM (default /usr/bin/chromium), SIGNUP_PAGE_SCREENSHOTS (a folder: the pag
 are written there as PNG, for the README).
 """
 
+import atexit
 import itertools
 import json
 import os
@@ -91,6 +92,7 @@ def start_service():
                        LOGIN_FAILURES_PER_MINUTE="100", ADDRESS_FAILURES_PER_MINUTE="1000")
     service = subprocess.Popen([SERVICE], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True)
+    atexit.register(stop_service)
     for line in service.stdout:
         match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
         if match:
@@ -128,7 +130,13 @@ def setUpModule():
 def tearDownModule():
     for browser in browsers.values():
         browser.quit()
-    if service:
+    browsers.clear()
+    stop_service()
+
+
+def stop_service():
+    """Ends the service the suite started (also when the suite stops early)."""
+    if service and service.poll() is None:
         service.terminate()
         service.wait(10)
 
