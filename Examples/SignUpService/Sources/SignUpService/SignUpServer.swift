@@ -50,6 +50,8 @@ public struct SignUpServer: Sendable {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         self.configuration = configuration
+        // The page's files first: a missing one stops the start before a pool is open.
+        let page = try SignUpPage(app: configuration.app)
         let pool = try await Self.makePool(configuration, logger: logger)
         let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
         let accounts = UserAccounts(
@@ -61,7 +63,6 @@ public struct SignUpServer: Sendable {
         )
         users = UserStore(store: accounts.store)
         self.pool = pool
-        let page = try SignUpPage(app: configuration.app)
 
         let router = Router(context: ServiceRequestContext.self)
         for outer in middleware { router.add(middleware: outer) }
