@@ -6,7 +6,7 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 TOOL_TRAIT = --traits CommandLineTool
 
 .PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup chaos fuzz sanitize clean \
-	phone-oracle metadata metadata-check metadata-agreement metadata-latest unicode-oracle unicode-tables \
+	browser-test page-screenshots phone-oracle metadata metadata-check metadata-agreement metadata-latest unicode-oracle unicode-tables \
 	unicode-tables-check
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
@@ -106,6 +106,27 @@ test: deps phone-oracle unicode-oracle
 	$(SWIFT) test --disable-xctest $(TOOL_TRAIT)
 	rm -f $(SIGNUP)/.build/debug/description.json
 	$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build
+
+# The sign-up page in a real browser: the service built, then Examples/SignUpService/Tests/Browser
+# drives its page in headless Chromium through Selenium (a virtual environment of its own, from
+# PyPI; the driver is Debian's chromium-driver, named by its path, SE_OFFLINE=true so Selenium
+# never downloads one). It fails, never skips: without `apt-get install chromium chromium-driver`
+# it stops saying so. `make page-screenshots` writes the README's screenshots again.
+BROWSER_ENV = .build-browser
+SELENIUM = selenium==4.51.0
+BROWSER_SUITE = SE_OFFLINE=true SIGNUP_SERVICE=$(CURDIR)/$(SIGNUP)/.build/debug/signup-service \
+	$(BROWSER_ENV)/bin/python $(SIGNUP)/Tests/Browser/test_page.py
+browser-test: deps
+	rm -f $(SIGNUP)/.build/debug/description.json
+	$(SWIFT) build --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build --product signup-service
+	@if ! $(BROWSER_ENV)/bin/python -c 'import selenium' 2>/dev/null; then \
+		rm -rf $(BROWSER_ENV) && python3 -m venv $(BROWSER_ENV) && \
+		$(BROWSER_ENV)/bin/pip install --quiet --disable-pip-version-check $(SELENIUM); \
+	fi
+	$(BROWSER_SUITE)
+
+page-screenshots:
+	SIGNUP_PAGE_SCREENSHOTS=$(CURDIR)/$(SIGNUP)/Documentation $(MAKE) browser-test
 
 # The README's example as a client builds it: Examples/QuickStart depends on this package
 # by path and imports only KiiIdentity, no Foundation, in its own build folder. Checks that its

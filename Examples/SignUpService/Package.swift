@@ -41,6 +41,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            // The sign-up page's files, served as they are (no build step).
+            resources: [.copy("Page/Assets")],
             swiftSettings: strictSwift
         ),
         .executableTarget(

@@ -50,6 +50,8 @@ public struct SignUpServer: Sendable {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         self.configuration = configuration
+        // The page's files first: a missing one stops the start before a pool is open.
+        let page = try SignUpPage(app: configuration.app)
         let pool = try await Self.makePool(configuration, logger: logger)
         let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
         let accounts = UserAccounts(
@@ -69,6 +71,7 @@ public struct SignUpServer: Sendable {
         let table = RouteTable(router: router)
         Self.addRoutes(to: table, accounts: accounts)
         HealthController(pool: pool).addRoutes(to: table)
+        PageController(page: page).addRoutes(to: table)
         table.addMethodNotAllowed()
         routes(router, pool)
 
@@ -122,6 +125,8 @@ public struct SignUpServer: Sendable {
         let tokens = TokenController(context: context)
         tokens.addRoutes(to: table.group("api/oauth2/token").add(middleware: anonymous))
         tokens.addRoutes(to: app.group("oauth2/token").add(middleware: anonymous))
+        // Outside Kii's routes: a form's checks, for the page and any client.
+        ChecksController(context: context).addRoutes(to: table)
     }
 
     /// What a browser's SDK needs: preflights answered, `Access-Control-Allow-Origin: *` on every
