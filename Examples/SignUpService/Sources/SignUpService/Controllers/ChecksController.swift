@@ -28,7 +28,7 @@ struct ChecksController {
         let bytes = try await context.bodies.bytes(of: request, accepting: [.json]) ?? []
         let body = try KiiUserBody(bytes: bytes, update: false)
         let problems = FormCheck(policy: context.accounts.policy).problems(of: body.members)
-        let language = ValidationError.Language(acceptLanguage: request.headers[.acceptLanguage])
+        let language = ValidationError.Language(acceptLanguage: request.headers.value(.acceptLanguage))
         var text = #"{"errors":"#
         if problems.isEmpty {
             text += "[]"

@@ -9,7 +9,7 @@ struct PageController {
 
     /// Adds the page's routes to `router`.
     func addRoutes(to router: some RouterMethods<ServiceRequestContext>) {
-        router.get("/") { request, _ in page.document(acceptLanguage: request.headers[.acceptLanguage]) }
+        router.get("/") { request, _ in page.document(acceptLanguage: request.headers.value(.acceptLanguage)) }
         router.get(RouterPath(SignUpPage.scriptPath)) { _, _ in
             SignUpPage.asset(page.script, contentType: "text/javascript; charset=utf-8")
         }
