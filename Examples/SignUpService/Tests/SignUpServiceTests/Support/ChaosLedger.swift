@@ -17,6 +17,8 @@ final class ChaosLedger: Sendable {
         var people: [String: Person] = [:]
         var statuses: [Int: Int] = [:]
         var unanswered = 0
+        /// Sign-ups answered 503 whose retry was answered 409: the first attempt was done.
+        var doneBeforeRetry: [String] = []
         /// When each fault was over (the service gone, or the database halted), and the first
         /// 201 to a request sent after it.
         var faults: [(at: ContinuousClock.Instant, firstSignUp: ContinuousClock.Instant?)] = []
@@ -40,6 +42,12 @@ final class ChaosLedger: Sendable {
         }
     }
 
+    /// Records a sign-up answered 503 (its outcome unknown) whose retry was answered 409.
+    func signUpDoneBeforeRetry(_ name: String) { state.withLockedValue { $0.doneBeforeRetry.append(name) } }
+
+    /// Sign-ups answered 503 and then, retried, 409: each must be stored once.
+    var signUpsDoneBeforeRetry: [String] { state.withLockedValue { $0.doneBeforeRetry } }
+
     /// Records a 200 to a login.
     func loggedIn(_ name: String, token: String) { state.withLockedValue { $0.people[name]?.token = token } }
 
@@ -54,8 +62,10 @@ final class ChaosLedger: Sendable {
     /// Records a 204 to a deletion.
     func deleted(_ name: String) { state.withLockedValue { $0.people[name]?.deleted = true } }
 
-    /// Records that a fault is over now.
-    func faultOver() { state.withLockedValue { $0.faults.append((ContinuousClock.now, nil)) } }
+    /// Records that a fault is over (now, or `at`).
+    func faultOver(at instant: ContinuousClock.Instant = .now) {
+        state.withLockedValue { $0.faults.append((instant, nil)) }
+    }
 
     /// Whether `count` faults are over and each was followed by a 201.
     func recovered(from count: Int) -> Bool {
