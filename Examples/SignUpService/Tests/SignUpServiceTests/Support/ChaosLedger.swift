@@ -19,9 +19,12 @@ final class ChaosLedger: Sendable {
         var unanswered = 0
         /// Sign-ups answered 503 whose retry was answered 409: the first attempt was done.
         var doneBeforeRetry: [String] = []
-        /// When each fault was over (the service gone, or the database halted), and the first
-        /// 201 to a request sent after it.
+        /// When each fault was over (the service gone, the database halted, a new primary
+        /// promoted), and the first 201 to a request sent after it.
         var faults: [(at: ContinuousClock.Instant, firstSignUp: ContinuousClock.Instant?)] = []
+        /// Every 201 to a sign-up: when it was sent and when it came. A fault may be recorded
+        /// after the 201s that followed it (a promotion is known once the failover is over).
+        var signUps: [(sent: ContinuousClock.Instant, at: ContinuousClock.Instant)] = []
     }
     private let state = NIOLockedValueBox(State())
 
@@ -36,6 +39,7 @@ final class ChaosLedger: Sendable {
         let now = ContinuousClock.now
         state.withLockedValue { state in
             state.people[name] = Person(userID: userID)
+            state.signUps.append((sent, now))
             for index in state.faults.indices where state.faults[index].firstSignUp == nil {
                 if sent > state.faults[index].at { state.faults[index].firstSignUp = now }
             }
@@ -64,7 +68,10 @@ final class ChaosLedger: Sendable {
 
     /// Records that a fault is over (now, or `at`).
     func faultOver(at instant: ContinuousClock.Instant = .now) {
-        state.withLockedValue { $0.faults.append((instant, nil)) }
+        state.withLockedValue { state in
+            let first = state.signUps.filter { $0.sent > instant }.map(\.at).min()
+            state.faults.append((instant, first))
+        }
     }
 
     /// Whether `count` faults are over and each was followed by a 201.
