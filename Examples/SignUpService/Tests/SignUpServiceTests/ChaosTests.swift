@@ -53,13 +53,7 @@ import Testing
             }
             group.addTask {
                 for (number, fault) in faults.enumerated() {
-                    try await Task.sleep(
-                        until: start + .seconds(Self.seconds * Double(number + 1) / Double(faults.count + 1))
-                    )
-                    // Each fault after the service came back from the one before.
-                    while !ledger.recovered(from: number) && ContinuousClock.now < deadline {
-                        try await Task.sleep(for: .milliseconds(50))
-                    }
+                    try await ledger.turn(of: number, among: faults.count, from: start, over: Self.seconds, deadline)
                     switch fault {
                     case .killService:
                         await current.withLockedValue { $0 }.kill()
@@ -80,14 +74,7 @@ import Testing
         }
 
         let service = current.withLockedValue { $0 }
-        let people = ledger.people
-        let live = people.filter { !$0.value.deleted }
-        let deleted = people.filter { $0.value.deleted }
-        #expect(live.count > 20, "too few sign-ups to mean anything: \(live.count)")
-        #expect(!deleted.isEmpty, "no deletion was acknowledged")
-
-        let problems = try await Self.brokenPromises(people, service, tag: tag)
-        #expect(problems.isEmpty, "\(problems.count) promises broken: \(problems.prefix(5))")
+        let (people, live, deleted, problems) = try await Self.promisesKept(ledger, service, tag: tag)
         #expect(await service.terminate() == 0)
 
         // In SQL, through an instance of the service on the same database.
@@ -157,6 +144,27 @@ import Testing
             }
             try await group.waitForAll()
         }
+    }
+
+    /// The people `ledger` acknowledged (all, those not deleted, the deleted), and the promises
+    /// to them that `service` breaks now (expected none), over HTTP; expects enough of them to
+    /// mean anything: 20 people and a deletion.
+    static func promisesKept(
+        _ ledger: ChaosLedger,
+        _ service: ServiceProcess,
+        tag: String
+    ) async throws -> (
+        people: [String: ChaosLedger.Person], live: [String: ChaosLedger.Person],
+        deleted: [String: ChaosLedger.Person], broken: [String]
+    ) {
+        let people = ledger.people
+        let live = people.filter { !$0.value.deleted }
+        let deleted = people.filter { $0.value.deleted }
+        #expect(live.count > 20, "too few sign-ups to mean anything: \(live.count)")
+        #expect(!deleted.isEmpty, "no deletion was acknowledged")
+        let problems = try await Self.brokenPromises(people, service, tag: tag)
+        #expect(problems.isEmpty, "\(problems.count) promises broken: \(problems.prefix(5))")
+        return (people, live, deleted, problems)
     }
 
     /// Over HTTP, eight at a time: every promise to `people` that `service` breaks now.

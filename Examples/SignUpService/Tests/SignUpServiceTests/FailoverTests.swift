@@ -62,12 +62,7 @@ import Testing
             }
             group.addTask {
                 for (number, fault) in faults.enumerated() {
-                    try await Task.sleep(
-                        until: start + .seconds(Self.seconds * Double(number + 1) / Double(faults.count + 1))
-                    )
-                    while !ledger.recovered(from: number) && ContinuousClock.now < deadline {
-                        try await Task.sleep(for: .milliseconds(50))
-                    }
+                    try await ledger.turn(of: number, among: faults.count, from: start, over: Self.seconds, deadline)
                     let standby = formation.node(try await formation.primary() == "node_a" ? "node_b" : "node_a")
                     let began = ContinuousClock.now
                     async let promoted = formation.commitsWrites(standby, within: .seconds(60))
@@ -83,14 +78,7 @@ import Testing
             try await group.waitForAll()
         }
 
-        let people = ledger.people
-        let live = people.filter { !$0.value.deleted }
-        let deleted = people.filter { $0.value.deleted }
-        #expect(live.count > 20, "too few sign-ups to mean anything: \(live.count)")
-        #expect(!deleted.isEmpty, "no deletion was acknowledged")
-
-        let problems = try await ChaosTests.brokenPromises(people, service, tag: tag)
-        #expect(problems.isEmpty, "\(problems.count) promises broken: \(problems.prefix(5))")
+        let (people, _, deleted, problems) = try await ChaosTests.promisesKept(ledger, service, tag: tag)
         let doneBeforeRetry = ledger.signUpsDoneBeforeRetry
         for name in doneBeforeRetry {
             let again = try await service.send(

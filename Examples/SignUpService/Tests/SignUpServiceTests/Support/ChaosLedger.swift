@@ -81,6 +81,21 @@ final class ChaosLedger: Sendable {
         }
     }
 
+    /// Waits for fault `number`'s turn among `count` spread over `seconds` from `start`, and for
+    /// the service's recovery from the one before (a 201 after it), until `deadline`.
+    func turn(
+        of number: Int,
+        among count: Int,
+        from start: ContinuousClock.Instant,
+        over seconds: Double,
+        _ deadline: ContinuousClock.Instant
+    ) async throws {
+        try await Task.sleep(until: start + .seconds(seconds * Double(number + 1) / Double(count + 1)))
+        while !recovered(from: number) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// The people with an acknowledged sign-up, by name.
     var people: [String: Person] { state.withLockedValue { $0.people } }
 

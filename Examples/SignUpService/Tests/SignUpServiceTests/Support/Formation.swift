@@ -24,18 +24,7 @@ struct Formation: Sendable {
     static func start() throws -> Formation {
         let port = Int.random(in: 6_100...6_499) * 10
         let folder = "/tmp/signup-formation-\(port)-\(Unique.tag())"
-        let output: String
-        do {
-            output = try run("start", port: port, folder: folder)
-        } catch {
-            _ = try? run("stop", port: port, folder: folder)
-            throw error
-        }
-        // `export SIGNUP_FAILOVER_URL='…'`: quoted, for the shell's `&`.
-        let printed = output.split(separator: "=", maxSplits: 1).last.map { String($0) }?.trimmed
-        guard let url = printed?.trimmingCharacters(in: CharacterSet(charactersIn: "'")), !url.isEmpty else {
-            throw ServiceProcess.ProcessFailure(description: "postgres-formation.sh printed no URI: \(output)")
-        }
+        let url = try RepositoryScript.startedURL("postgres-formation.sh") { try run($0, port: port, folder: folder) }
         return Formation(port: port, folder: folder, url: url, location: try DatabaseLocation(url: url))
     }
 

@@ -47,6 +47,23 @@ enum RepositoryScript {
         return printed
     }
 
+    /// The URL a script's `start` printed (`export NAME=URL`, the URL maybe in single quotes:
+    /// a shell would take its `&` for a command's end); when `start` fails, `stop` cleans up.
+    static func startedURL(_ name: String, _ command: (String) throws -> String) throws -> String {
+        let output: String
+        do {
+            output = try command("start")
+        } catch {
+            _ = try? command("stop")
+            throw error
+        }
+        let printed = output.split(separator: "=", maxSplits: 1).last.map { String($0).trimmed }
+        guard let url = printed?.trimmingCharacters(in: CharacterSet(charactersIn: "'")), !url.isEmpty else {
+            throw ServiceProcess.ProcessFailure(description: "\(name) printed no URL: \(output)")
+        }
+        return url
+    }
+
     /// `work` on a thread of its own, leaving the concurrency pool to the service's clients.
     static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in

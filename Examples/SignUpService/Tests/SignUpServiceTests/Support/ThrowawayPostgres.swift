@@ -21,16 +21,7 @@ struct ThrowawayPostgres: Sendable {
 
     private static func start(port: Int) throws -> ThrowawayPostgres {
         let folder = "/tmp/signup-outage-\(port)-\(Unique.tag())"
-        let output: String
-        do {
-            output = try run("start", port: port, folder: folder)
-        } catch {
-            _ = try? run("stop", port: port, folder: folder)
-            throw error
-        }
-        guard let url = output.split(separator: "=", maxSplits: 1).last.map({ String($0).trimmed }) else {
-            throw ServiceProcess.ProcessFailure(description: "postgres-throwaway.sh printed no URL: \(output)")
-        }
+        let url = try RepositoryScript.startedURL("postgres-throwaway.sh") { try run($0, port: port, folder: folder) }
         return ThrowawayPostgres(port: port, folder: folder, location: try DatabaseLocation(url: url))
     }
 
