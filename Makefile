@@ -5,7 +5,7 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 # library never resolves it (Package.swift); every build of this repository turns it on.
 TOOL_TRAIT = --traits CommandLineTool
 
-.PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup chaos fuzz sanitize clean \
+.PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup chaos failover-deps fuzz sanitize clean \
 	browser-test page-screenshots phone-oracle metadata metadata-check metadata-agreement metadata-latest unicode-oracle unicode-tables \
 	unicode-tables-check
 
@@ -215,17 +215,31 @@ bench-signup: deps
 # The sign-up service under faults, longer than `make test` runs them (3 s and no long outage
 # there): CHAOS_SECONDS of sign-ups, logins, updates and deletions by eight clients, with the
 # service killed (SIGKILL) and restarted, on an SQLite file and on PostgreSQL, where PostgreSQL is
-# also halted in immediate mode and restarted; and a PostgreSQL outage of CHAOS_SECONDS. The
-# other suites' PostgreSQL is a throwaway one on port 55470; the faulted ones are the tests' own.
+# also halted in immediate mode and restarted; a PostgreSQL outage of CHAOS_SECONDS; and
+# CHAOS_SECONDS of the same clients on a pg_auto_failover formation of the test's own
+# (Scripts/postgres-formation.sh) through a planned failover and a kill -9 of the primary
+# (FailoverTests). The other suites' PostgreSQL is a throwaway one on port 55470; the faulted
+# ones are the tests' own.
 CHAOS_SECONDS ?= 30
-chaos: deps
+chaos: deps failover-deps
 	rm -f $(SIGNUP)/.build/debug/description.json
 	url="$$(PGPORT=55470 PGFOLDER=/tmp/signup-chaos-postgres Scripts/postgres-throwaway.sh start)" || exit 1; \
 		eval "$$url"; status=0; \
 		SIGNUP_REQUIRE_POSTGRES=1 SIGNUP_CHAOS_SECONDS=$(CHAOS_SECONDS) SIGNUP_OUTAGE_SECONDS=$(CHAOS_SECONDS) \
+		SIGNUP_FAILOVER=1 SIGNUP_FAILOVER_SECONDS=$(CHAOS_SECONDS) \
 		$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build \
-		--filter 'ChaosTests|OutageTests' || status=$$?; \
+		--filter 'ChaosTests|OutageTests|FailoverTests' || status=$$?; \
 		PGPORT=55470 PGFOLDER=/tmp/signup-chaos-postgres Scripts/postgres-throwaway.sh stop; exit $$status
+
+# pg_auto_failover (Debian's postgresql-15-auto-failover and pg-auto-failover-cli) for the
+# failover suite, and PostgreSQL with it.
+failover-deps:
+	@if ! command -v pg_autoctl >/dev/null; then \
+		echo "Installing pg_auto_failover (needs root)"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive \
+		$$SUDO apt-get install -y postgresql-15 postgresql-15-auto-failover pg-auto-failover-cli; \
+	fi
 
 # Fuzzing: each libFuzzer target runs FUZZ_SECONDS with its corpus, Fixtures/fuzz/<Name>
 # (new inputs go to $(FUZZ_SCRATCH)/corpus/<Name>, a crashing input to Fixtures/fuzz/<Name>/crash-*).

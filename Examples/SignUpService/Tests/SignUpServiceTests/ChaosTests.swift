@@ -48,26 +48,12 @@ import Testing
         let databaseBack = NIOLockedValueBox<Duration?>(nil)
 
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for client in 0..<8 {
-                group.addTask {
-                    var index = 0
-                    while ContinuousClock.now < end || (!Self.enough(ledger, faults) && ContinuousClock.now < deadline)
-                    {
-                        index += 1
-                        let done = await Self.person("c\(tag)_\(client)_\(index)", index: index, current, ledger)
-                        if !done { try await Task.sleep(for: .milliseconds(20)) }
-                    }
-                }
+            group.addTask {
+                try await Self.clients(tag: tag, current, ledger, until: end, orUntilEnough: faults.count, deadline)
             }
             group.addTask {
                 for (number, fault) in faults.enumerated() {
-                    try await Task.sleep(
-                        until: start + .seconds(Self.seconds * Double(number + 1) / Double(faults.count + 1))
-                    )
-                    // Each fault after the service came back from the one before.
-                    while !ledger.recovered(from: number) && ContinuousClock.now < deadline {
-                        try await Task.sleep(for: .milliseconds(50))
-                    }
+                    try await ledger.turn(of: number, among: faults.count, from: start, over: Self.seconds, deadline)
                     switch fault {
                     case .killService:
                         await current.withLockedValue { $0 }.kill()
@@ -88,29 +74,7 @@ import Testing
         }
 
         let service = current.withLockedValue { $0 }
-        let people = ledger.people
-        let live = people.filter { !$0.value.deleted }
-        let deleted = people.filter { $0.value.deleted }
-        #expect(live.count > 20, "too few sign-ups to mean anything: \(live.count)")
-        #expect(!deleted.isEmpty, "no deletion was acknowledged")
-
-        // Over HTTP, eight at a time.
-        let checker = try #require(try await service.signUpAndLogIn("checker\(tag)"))
-        let lost = NIOLockedValueBox([String]())
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            let names = Array(people.keys)
-            for worker in 0..<8 {
-                group.addTask {
-                    for name in stride(from: worker, to: names.count, by: 8).map({ names[$0] }) {
-                        let problem = try await Self.check(name, people[name]!, service, checker: checker)
-                        if let problem { lost.withLockedValue { $0.append(problem) } }
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        let problems = lost.withLockedValue { $0 }
-        #expect(problems.isEmpty, "\(problems.count) promises broken: \(problems.prefix(5))")
+        let (people, live, deleted, problems) = try await Self.promisesKept(ledger, service, tag: tag)
         #expect(await service.terminate() == 0)
 
         // In SQL, through an instance of the service on the same database.
@@ -147,38 +111,140 @@ import Testing
         print(summary)
     }
 
-    /// Whether the run has seen every fault recovered from, and enough to mean anything: 20
+    /// Eight clients living people's lives (``person(_:index:_:_:retryingSignUps:)``) until `end`,
+    /// and on until `faults` faults were recovered from and enough was acknowledged (or the
+    /// `deadline`).
+    static func clients(
+        tag: String,
+        _ current: NIOLockedValueBox<ServiceProcess>,
+        _ ledger: ChaosLedger,
+        until end: ContinuousClock.Instant,
+        orUntilEnough faults: Int,
+        _ deadline: ContinuousClock.Instant,
+        retryingSignUps: Bool = false
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in 0..<8 {
+                group.addTask {
+                    var index = 0
+                    while ContinuousClock.now < end || (!Self.enough(ledger, faults) && ContinuousClock.now < deadline)
+                    {
+                        index += 1
+                        let name = "c\(tag)_\(client)_\(index)"
+                        let done = await Self.person(
+                            name,
+                            index: index,
+                            current,
+                            ledger,
+                            retryingSignUps: retryingSignUps
+                        )
+                        if !done { try await Task.sleep(for: .milliseconds(20)) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// The people `ledger` acknowledged (all, those not deleted, the deleted), and the promises
+    /// to them that `service` breaks now (expected none), over HTTP; expects enough of them to
+    /// mean anything: 20 people and a deletion.
+    static func promisesKept(
+        _ ledger: ChaosLedger,
+        _ service: ServiceProcess,
+        tag: String
+    ) async throws -> (
+        people: [String: ChaosLedger.Person], live: [String: ChaosLedger.Person],
+        deleted: [String: ChaosLedger.Person], broken: [String]
+    ) {
+        let people = ledger.people
+        let live = people.filter { !$0.value.deleted }
+        let deleted = people.filter { $0.value.deleted }
+        #expect(live.count > 20, "too few sign-ups to mean anything: \(live.count)")
+        #expect(!deleted.isEmpty, "no deletion was acknowledged")
+        let problems = try await Self.brokenPromises(people, service, tag: tag)
+        #expect(problems.isEmpty, "\(problems.count) promises broken: \(problems.prefix(5))")
+        return (people, live, deleted, problems)
+    }
+
+    /// Over HTTP, eight at a time: every promise to `people` that `service` breaks now.
+    static func brokenPromises(
+        _ people: [String: ChaosLedger.Person],
+        _ service: ServiceProcess,
+        tag: String
+    )
+        async throws -> [String]
+    {
+        let checker = try #require(try await service.signUpAndLogIn("checker\(tag)"))
+        let lost = NIOLockedValueBox([String]())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let names = Array(people.keys)
+            for worker in 0..<8 {
+                group.addTask {
+                    for name in stride(from: worker, to: names.count, by: 8).map({ names[$0] }) {
+                        let problem = try await Self.check(name, people[name]!, service, checker: checker)
+                        if let problem { lost.withLockedValue { $0.append(problem) } }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        return lost.withLockedValue { $0 }
+    }
+
+    /// Whether the run has seen `faults` faults recovered from, and enough to mean anything: 20
     /// people and a deletion acknowledged (on a busy machine 3 s may not give them).
-    static func enough(_ ledger: ChaosLedger, _ faults: [Fault]) -> Bool {
-        guard ledger.recovered(from: faults.count) else { return false }
+    static func enough(_ ledger: ChaosLedger, _ faults: Int) -> Bool {
+        guard ledger.recovered(from: faults) else { return false }
         let people = ledger.people.values
         return people.filter { !$0.deleted }.count > 20 && people.contains { $0.deleted }
     }
 
     /// One person's life: sign-up, login, a new display name, and for every fourth a deletion,
     /// each step only after the one before was acknowledged. Returns whether every step was
-    /// answered with success.
+    /// answered with success. `retryingSignUps`: a sign-up answered 503 is sent again (a client's
+    /// retry) until it is answered otherwise; 409 then means the first attempt was done.
     static func person(
         _ name: String,
         index: Int,
         _ current: NIOLockedValueBox<ServiceProcess>,
-        _ ledger: ChaosLedger
+        _ ledger: ChaosLedger,
+        retryingSignUps: Bool = false
     ) async -> Bool {
         let service = current.withLockedValue { $0 }
-        func step(_ expected: Int, _ request: () async throws -> Answer) async -> Answer? {
+        func send(_ request: () async throws -> Answer) async -> Answer? {
             do {
                 let answer = try await request()
                 ledger.answered(answer.status)
-                return answer.status == expected ? answer : nil
+                return answer
             } catch {
                 ledger.unanswered()
                 return nil
             }
         }
-        let sent = ContinuousClock.now
+        func step(_ expected: Int, _ request: () async throws -> Answer) async -> Answer? {
+            guard let answer = await send(request), answer.status == expected else { return nil }
+            return answer
+        }
         let registration = #"{"loginName":"\#(name)","emailAddress":"\#(name)@example.com","password":"correct horse"}"#
-        let created = await step(201) {
-            try await service.send(.post, service.usersPath, json: registration, contentType: KiiType.registration)
+        var sent = ContinuousClock.now
+        var created: Answer?
+        var outcomeUnknown = false
+        let giveUp = ContinuousClock.now + .seconds(60)
+        for attempt in 0..<600 where created == nil && ContinuousClock.now < giveUp {
+            if attempt > 0 { try? await Task.sleep(for: .milliseconds(100)) }
+            sent = .now
+            let answer = await send {
+                try await service.send(.post, service.usersPath, json: registration, contentType: KiiType.registration)
+            }
+            switch answer?.status {
+            case 201: created = answer
+            case 503 where retryingSignUps: outcomeUnknown = true
+            case 409 where outcomeUnknown:
+                ledger.signUpDoneBeforeRetry(name)
+                return false
+            default: return false
+            }
         }
         guard let userID = created?.string("userID") else { return false }
         ledger.signedUp(name, userID: userID, sent: sent)

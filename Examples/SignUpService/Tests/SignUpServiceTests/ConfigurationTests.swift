@@ -51,6 +51,108 @@ import Testing
         #expect(!location.description.contains("p:ss"))
     }
 
+    @Test func theURIPgAutoctlPrintsNamesBothNodesAndAsksForTheWritableOne() throws {
+        let url = "postgres://127.0.0.1:6001,127.0.0.1:6002/app?target_session_attrs=read-write&sslmode=prefer"
+        let location = try PostgresLocation(url: url, defaultUser: "signup")
+        #expect(
+            location.endpoints == [
+                PostgresEndpoint(host: "127.0.0.1", port: 6001), PostgresEndpoint(host: "127.0.0.1", port: 6002),
+            ]
+        )
+        #expect(location.username == "signup")
+        #expect(location.database == "app")
+        #expect(location.targetSessionAttributes == .readWrite)
+        #expect(location.sslMode == .prefer)
+        #expect(
+            location.description
+                == "postgres://signup@127.0.0.1:6001,127.0.0.1:6002/app?target_session_attrs=read-write"
+        )
+        // Through the environment: PGUSER is the user of a URL that names none.
+        let configuration = try ServiceConfiguration(environment: ["DATABASE_URL": url, "PGUSER": "signup"])
+        #expect(configuration.database == .postgres(location))
+        #expect(throws: ConfigurationError.self) { try ServiceConfiguration(environment: ["DATABASE_URL": url]) }
+    }
+
+    @Test func multiHostURLsWithIPv6DefaultPortsAndPercentEncoding() throws {
+        let location = try PostgresLocation(
+            url: "postgresql://sign%40up:p%2Fss%40w@[::1]:6001,db%2Dtwo.internal,[fe80::1%25eth0]/us%65rs"
+                + "?target_session_attrs=any&connect_timeout=3&application_name=signup%20service"
+        )
+        #expect(location.username == "sign@up")
+        #expect(location.password == "p/ss@w")
+        #expect(
+            location.endpoints == [
+                PostgresEndpoint(host: "::1", port: 6001), PostgresEndpoint(host: "db-two.internal", port: 5432),
+                PostgresEndpoint(host: "fe80::1%eth0", port: 5432),
+            ]
+        )
+        #expect(location.database == "users")
+        #expect(location.targetSessionAttributes == .any)
+        #expect(location.connectTimeout == 3)
+        #expect(location.applicationName == "signup service")
+        #expect(location.description == "postgres://sign@up@[::1]:6001,db-two.internal:5432,[fe80::1%eth0]:5432/users")
+        #expect(!location.description.contains("p/ss"))
+        for (value, attributes) in [
+            ("read-write", TargetSessionAttributes.readWrite), ("any", .any), ("primary", .primary),
+            ("prefer-standby", .preferStandby),
+        ] {
+            #expect(
+                try PostgresLocation(url: "postgres://u@a,b/d?target_session_attrs=\(value)").targetSessionAttributes
+                    == attributes
+            )
+        }
+        // libpq's default: the first server that answers.
+        #expect(try PostgresLocation(url: "postgres://u@a:1,b:2/d").targetSessionAttributes == .any)
+    }
+
+    @Test(arguments: [
+        (
+            "postgres://u@h1,,h2/d",
+            "DATABASE_URL needs a host for every server: postgres://USER@HOST[:PORT][,HOST[:PORT]]/DATABASE"
+        ),
+        ("postgres://u@h1:5432,h2:0/d", "DATABASE_URL has a port that is not a number from 1 to 65535"),
+        ("postgres://u@h1,h2:x/d", "DATABASE_URL has a port that is not a number from 1 to 65535"),
+        ("postgres://u@::1/d", "DATABASE_URL has an IPv6 address out of brackets: write [::1]"),
+        ("postgres://u@[::1/d", "DATABASE_URL has an IPv6 address without its ]"),
+        ("postgres://u@[::1]x/d", "DATABASE_URL has text after an IPv6 address's ]: x"),
+        ("postgres://u@%2Ftmp/d", "DATABASE_URL names a Unix socket folder; the service needs a TCP host"),
+        (
+            "postgres://u@h1,h2/d?target_session_attrs=read-only",
+            "DATABASE_URL has target_session_attrs=read-only, on which the service could not write:"
+                + " use read-write, primary, any or prefer-standby"
+        ),
+        (
+            "postgres://u@h1,h2/d?target_session_attrs=standby",
+            "DATABASE_URL has target_session_attrs=standby, on which the service could not write:"
+                + " use read-write, primary, any or prefer-standby"
+        ),
+        (
+            "postgres://u@h1,h2/d?target_session_attrs=readwrite",
+            "DATABASE_URL has a target_session_attrs other than read-write, primary, any and prefer-standby"
+        ),
+        (
+            "postgres://u@h/d?connect_timeout=0",
+            "DATABASE_URL has a connect_timeout that is not a whole number of seconds from 1 to 3600"
+        ),
+        (
+            "postgres://u@h/d?targetsessionattrs=any",
+            "DATABASE_URL has a parameter the service does not know: targetsessionattrs (it knows search_path,"
+                + " sslmode, target_session_attrs, connect_timeout and application_name)"
+        ),
+        (
+            "postgres://u@h1,h2/d?sslmode=verify-full",
+            "DATABASE_URL has an sslmode other than disable, prefer and require"
+        ),
+    ])
+    func badMultiHostURLsAreRefusedWithAReason(url: String, message: String) {
+        do {
+            _ = try DatabaseLocation(url: url)
+            Issue.record("\(url) was accepted")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
     @Test(arguments: [
         (
             "mysql://u@h/d",

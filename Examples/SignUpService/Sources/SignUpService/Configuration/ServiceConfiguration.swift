@@ -9,6 +9,7 @@ public import KiiIdentity
 /// | `PORT` | 8080 | the HTTP port (0: any free port) |
 /// | `HOST` | 127.0.0.1 | the address to listen on (`0.0.0.0` behind a load balancer) |
 /// | `DATABASE_URL` | `signup.sqlite` | see ``DatabaseLocation`` |
+/// | `PGUSER` | none | the PostgreSQL user of a `DATABASE_URL` that names none |
 /// | `BCRYPT_COST` | 12 | bcrypt's cost, 4 to 31 |
 /// | `TOKEN_LIFETIME_SECONDS` | 86400 | how long an access token is valid |
 /// | `MAX_TOKENS_PER_USER` | 20 | live tokens a user may have; a login past it ends the oldest |
@@ -101,7 +102,7 @@ public struct ServiceConfiguration: Sendable {
         }
         if let host = environment["HOST"], !host.isEmpty { self.host = host }
         if let port = try integer("PORT", in: 0...65535) { self.port = port }
-        database = try DatabaseLocation(url: environment["DATABASE_URL"])
+        database = try DatabaseLocation(url: environment["DATABASE_URL"], defaultUser: environment["PGUSER"])
         if let cost = try integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
         if let seconds = try integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) { tokenLifetime = Int64(seconds) }
         if let count = try integer("LOGIN_FAILURES_PER_MINUTE", in: 1...1_000_000) { loginFailuresPerMinute = count }

@@ -25,6 +25,18 @@ public struct DatabaseUnavailable: Error, Sendable, CustomStringConvertible {
         _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         guard let timeout else { return try await body() }
+        return try await firstOf(body) {
+            try? await Task.sleep(for: timeout)
+            throw DatabaseUnavailable(reason: "no answer within \(timeout)")
+        }
+    }
+
+    /// The outcome of `body` or of `rival`, whichever comes first; the other is cancelled and
+    /// left to end by itself (see ``within(_:_:)``).
+    static func firstOf<Result: Sendable>(
+        _ body: @escaping @Sendable () async throws -> Result,
+        or rival: @escaping @Sendable () async throws -> Never
+    ) async throws -> Result {
         let race = FirstOutcome<Result>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -36,11 +48,14 @@ public struct DatabaseUnavailable: Error, Sendable, CustomStringConvertible {
                             race.finish(with: .failure(error))
                         }
                     }
-                    let timer = Task {
-                        try? await Task.sleep(for: timeout)
-                        race.finish(with: .failure(DatabaseUnavailable(reason: "no answer within \(timeout)")))
+                    let other = Task {
+                        do {
+                            _ = try await rival()
+                        } catch {
+                            race.finish(with: .failure(error))
+                        }
                     }
-                    return [work, timer]
+                    return [work, other]
                 }
             }
         } onCancel: {
