@@ -193,10 +193,14 @@ public struct LocaleTag: IdentityField {
         var afterSingleton = false
         while let subtag = reader.next() {
             if subtag.lowerBound > 0 { body(subtag.lowerBound - 1, UInt8(ascii: "-")) }
-            let isCased = !isFirst && !afterSingleton
-            let upperUntil =
-                isCased && subtag.count == 2
-                ? subtag.upperBound : isCased && subtag.count == 4 ? subtag.lowerBound + 1 : subtag.lowerBound
+            // How many of its bytes are in capitals: a region's two, a script's first.
+            let capitals: Int
+            switch (!isFirst && !afterSingleton, subtag.count) {
+            case (true, 2): capitals = 2
+            case (true, 4): capitals = 1
+            default: capitals = 0
+            }
+            let upperUntil = subtag.lowerBound + capitals
             for index in subtag {
                 let byte = bytes[index]
                 let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
