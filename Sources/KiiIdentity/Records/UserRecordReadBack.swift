@@ -10,7 +10,7 @@ extension UserRecord {
     /// scalars (a name enforced under ``DisplayNamePolicy/nickname`` was stored enforced, so it
     /// is read as given, as ``init(json:)-(String)`` reads it), `phoneNumber` `+` and digits
     /// that start with a calling code of a region; no `password` member, and custom fields
-    /// under allowed names. The values equal those that wrote the text (``==``, ``json``).
+    /// under allowed names. The values equal those that wrote the text, and so does their ``json``.
     ///
     /// A phone number read back holds its E.164 form and calling code; the phone engine finds
     /// its ``PhoneNumber/region`` and ``PhoneNumber/type`` only when they are asked for (see
