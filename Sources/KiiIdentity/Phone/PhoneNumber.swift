@@ -31,7 +31,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// A number read back from storage (``UserRecord/init(storedJSON:)-(String)``) asks the phone
     /// engine for it on each use, as for international input (see ``type``).
     public var region: CountryCode {
-        let letters = isReadBack ? readBackRegionAndType().region : regionBytes
+        let letters = checkedType == nil ? readBackRegionAndType().region : regionBytes
         return CountryCode(RegionTable.of(source).region(letters.0, letters.1)!)
     }
 
@@ -50,14 +50,12 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// when they are asked for, each time, as it reads an international number with any type
     /// allowed. Should the metadata no longer accept the stored number, the type is
     /// ``PhoneNumberType/unknown`` and the region its calling code's main one (`US` for +1).
-    public var type: PhoneNumberType { isReadBack ? readBackRegionAndType().type : checkedType }
+    public var type: PhoneNumberType { checkedType ?? readBackRegionAndType().type }
 
-    /// The type the phone rules found (``PhoneNumberType/unknown`` for a number read back).
-    private let checkedType: PhoneNumberType
-
-    /// Whether the number was read back from storage: its region and type are then left to the
-    /// phone engine until asked for, and ``regionBytes`` is its calling code's main region.
-    private let isReadBack: Bool
+    /// The type the phone rules found; `nil` for a number read back from storage, whose region
+    /// and type are left to the phone engine until asked for (its ``regionBytes`` are then its
+    /// calling code's main region).
+    private let checkedType: PhoneNumberType?
 
     /// The region's two letters (a supported region's): the value holds one string, so that
     /// returning or copying it costs one reference count, not three.
@@ -117,7 +115,6 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         self.countryCallingCode = countryCallingCode
         self.checkedType = type
         self.source = source
-        self.isReadBack = false
     }
 
     /// A number read back from storage, as the library wrote it: `e164` is `+` and digits that
@@ -127,9 +124,8 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         self.e164 = e164
         self.regionBytes = mainRegion
         self.countryCallingCode = countryCallingCode
-        self.checkedType = .unknown
+        self.checkedType = nil
         self.source = .bundled
-        self.isReadBack = true
     }
 
     /// The region and type of a number read back: the phone rules' for its E.164 form with any
@@ -145,7 +141,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
             )
         }
         guard let checked else { return (regionBytes, .unknown) }
-        return (checked.regionBytes, checked.checkedType)
+        return (checked.regionBytes, checked.type)
     }
 
     // MARK: International
