@@ -15,6 +15,7 @@ struct RecordScenarios {
         return [
             ScenarioEntry(name: "registration of a record") { registration(decoded(lines())) },
             ScenarioEntry(name: "lint (records/s)") { lint(lines()) },
+            ScenarioEntry(name: "stored record read back") { storedRead(decoded(lines())) },
         ]
     }
 
@@ -116,6 +117,51 @@ struct RecordScenarios {
                     else { return false }
                     Sink.value &+= keys
                     return true
+                },
+            ]
+        )
+    }
+
+    /// The `record` column a service stores for each valid record (`JSONValue.object(record.json)`),
+    /// read back by its shape and, as before, by the rules.
+    func storedRead(_ records: [ExportRecord?]) -> Scenario {
+        let texts: [String] = records.compactMap { record in
+            guard let record else { return nil }
+            let stored: UserRecord?
+            if record.pseudo == true {
+                stored =
+                    (try? PseudoUserRegistration(
+                        fields: record.fields,
+                        identity: record.identity,
+                        password: record.password
+                    ))?.body
+            } else {
+                stored =
+                    (try? Registration(
+                        identity: record.identity,
+                        password: record.password ?? "",
+                        fields: record.fields
+                    ))?.record
+            }
+            return stored.map { JSONValue.object($0.json).description }
+        }
+        return Scenario(
+            name: "stored record read back",
+            summary: "the \(texts.count) record columns of the valid records of sample-users.jsonl",
+            inputCount: texts.count,
+            contenders: [
+                Contender(name: "UserRecord(storedJSON:) (shape)", role: .engine) { index in
+                    guard let record = try? UserRecord(storedJSON: texts[index]) else { return false }
+                    Sink.value &+= record.custom.count
+                    return true
+                },
+                Contender(name: "UserRecord(json:) (every rule)", role: .baseline) { index in
+                    guard let record = try? UserRecord(json: texts[index]) else { return false }
+                    Sink.value &+= record.custom.count
+                    return true
+                },
+                Contender(name: "floor: strict JSON reader alone", role: .variant) { index in
+                    (try? JSONValue(parsing: texts[index])) != nil
                 },
             ]
         )

@@ -148,6 +148,9 @@ extension ValidationError.Code {
     public static let pseudoUserMustUpgrade = Self(rawValue: "pseudo_user_must_upgrade")
     /// An upgrade was asked of a user that is not a pseudo user.
     public static let notAPseudoUser = Self(rawValue: "not_a_pseudo_user")
+    /// A member of a stored record is valid but not in the normalised form the library writes
+    /// (``UserRecord/init(storedJSON:)-(String)``).
+    public static let notNormalized = Self(rawValue: "not_normalized")
     /// An update removes a member that cannot be removed: an identifier, the password or a
     /// member the server sets.
     public static let notRemovable = Self(rawValue: "not_removable")

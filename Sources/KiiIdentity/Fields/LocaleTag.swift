@@ -168,26 +168,47 @@ public struct LocaleTag: IdentityField {
     static func canonicalCase(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if let tag = grandfatheredTag(bytes) { return tag }
         var output = [UInt8](repeating: 0, count: bytes.count)
+        forEachCanonicalByte(bytes) { index, byte in output[index] = byte }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether a well-formed tag is already in the canonical case, as ``normalized`` is:
+    /// ``canonicalCase(_:)`` without building the string.
+    static func isCanonicalCase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let tag = grandfatheredTag(bytes) { return tag.utf8.elementsEqual(bytes) }
+        var isCanonical = true
+        forEachCanonicalByte(bytes) { index, byte in isCanonical = isCanonical && bytes[index] == byte }
+        return isCanonical
+    }
+
+    /// Calls `body` with each index of a tag (not grandfathered) and its byte in the canonical
+    /// case: language and everything after a singleton lowercase, a two-letter region
+    /// uppercase, a four-letter script title case.
+    private static func forEachCanonicalByte(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (Int, UInt8) -> Void
+    ) {
         var reader = SubtagReader(bytes: bytes)
         var isFirst = true
         var afterSingleton = false
         while let subtag = reader.next() {
+            if subtag.lowerBound > 0 { body(subtag.lowerBound - 1, UInt8(ascii: "-")) }
+            // How many of its bytes are in capitals: a region's two, a script's first.
+            let capitals: Int
+            switch (!isFirst && !afterSingleton, subtag.count) {
+            case (true, 2): capitals = 2
+            case (true, 4): capitals = 1
+            default: capitals = 0
+            }
+            let upperUntil = subtag.lowerBound + capitals
             for index in subtag {
                 let byte = bytes[index]
-                output[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-            }
-            if !isFirst && !afterSingleton {
-                if subtag.count == 2 {
-                    for index in subtag where output[index] &- 0x61 < 26 { output[index] -= 0x20 }
-                } else if subtag.count == 4, output[subtag.lowerBound] &- 0x61 < 26 {
-                    output[subtag.lowerBound] -= 0x20
-                }
+                let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                body(index, index < upperUntil && lower &- 0x61 < 26 ? lower - 0x20 : lower)
             }
             if subtag.count == 1 { afterSingleton = true }
-            if subtag.lowerBound > 0 { output[subtag.lowerBound - 1] = UInt8(ascii: "-") }
             isFirst = false
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized == rhs.normalized }

@@ -27,7 +27,13 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The region: the country given for local and REST input; libphonenumber's region for
     /// the number for international input (`+447911123456` is `GG`).
-    public var region: CountryCode { CountryCode(RegionTable.of(source).region(regionBytes.0, regionBytes.1)!) }
+    ///
+    /// A number read back from storage (``UserRecord/init(storedJSON:)-(String)``) asks the phone
+    /// engine for it on each use, as for international input (see ``type``).
+    public var region: CountryCode {
+        let letters = checkedType == nil ? readBackRegionAndType().region : regionBytes
+        return CountryCode(RegionTable.of(source).region(letters.0, letters.1)!)
+    }
 
     /// The country calling code, 81 for Japan.
     public let countryCallingCode: Int
@@ -38,7 +44,18 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// The number's type (`MOBILE`, `FIXED_LINE`, ...).
-    public let type: PhoneNumberType
+    ///
+    /// A number read back from storage (``UserRecord/init(storedJSON:)-(String)``) holds only
+    /// what its E.164 form says without the phone engine: the engine finds its region and type
+    /// when they are asked for, each time, as it reads an international number with any type
+    /// allowed. Should the metadata no longer accept the stored number, the type is
+    /// ``PhoneNumberType/unknown`` and the region its calling code's main one (`US` for +1).
+    public var type: PhoneNumberType { checkedType ?? readBackRegionAndType().type }
+
+    /// The type the phone rules found; `nil` for a number read back from storage, whose region
+    /// and type are left to the phone engine until asked for (its ``regionBytes`` are then its
+    /// calling code's main region).
+    private let checkedType: PhoneNumberType?
 
     /// The region's two letters (a supported region's): the value holds one string, so that
     /// returning or copying it costs one reference count, not three.
@@ -96,8 +113,35 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         self.e164 = e164
         self.regionBytes = region
         self.countryCallingCode = countryCallingCode
-        self.type = type
+        self.checkedType = type
         self.source = source
+    }
+
+    /// A number read back from storage, as the library wrote it: `e164` is `+` and digits that
+    /// start with `countryCallingCode`, whose first region in libphonenumber's order is
+    /// `mainRegion`. The phone engine is not asked (see ``type``).
+    init(readBack e164: String, countryCallingCode: Int, mainRegion: (UInt8, UInt8)) {
+        self.e164 = e164
+        self.regionBytes = mainRegion
+        self.countryCallingCode = countryCallingCode
+        self.checkedType = nil
+        self.source = .bundled
+    }
+
+    /// The region and type of a number read back: the phone rules' for its E.164 form with any
+    /// type allowed (what ``UserRecord/init(json:)-(String)`` finds), or, for a number they no
+    /// longer accept, the calling code's main region and ``PhoneNumberType/unknown``.
+    private func readBackRegionAndType() -> (region: (UInt8, UInt8), type: PhoneNumberType) {
+        let checked = e164.withUTF8Bytes { bytes in
+            try? PhoneResolver.international(
+                e164,
+                bytes,
+                policy: .anyValidNumber,
+                engine: PhoneResolver.Engine.compiled(source)
+            )
+        }
+        guard let checked else { return (regionBytes, .unknown) }
+        return (checked.regionBytes, checked.type)
     }
 
     // MARK: International

@@ -47,6 +47,11 @@ extension ValidationError {
         case customFieldSetAndRemoved(name: String)
         /// An identifier another user already has (a service's unique key is taken).
         case alreadyTaken
+        /// A member of a stored record that is valid but not in the normalised form the library
+        /// writes (a username with a capital, an email domain in capitals, a locale not in the
+        /// canonical case): ``UserRecord/init(storedJSON:)-(String)`` reads only what
+        /// ``UserRecord/json`` wrote.
+        case notNormalized
 
         /// The names of the cases, as a problem is encoded under `detail`.
         package enum Name: String, CaseIterable, Sendable {
@@ -54,7 +59,7 @@ extension ValidationError {
             case passwordNotInRecord, notAString, notTypedPhoneMember, notAllowedForPseudoUser, usernameImmutable
             case notPseudoUser, notUpgradeMember, pseudoUserIdentifiersNeedUpgrade, passwordNotInUpdate
             case usernameNotRemovable, identifierNotRemovable, passwordNotRemovable, serverFieldNotRemovable
-            case setAndRemoved, customFieldSetAndRemoved, alreadyTaken
+            case setAndRemoved, customFieldSetAndRemoved, alreadyTaken, notNormalized
         }
 
         /// Each case's name, code, status, parameters and words (see ``DeclaredDetail``): 409
@@ -225,6 +230,13 @@ extension ValidationError {
                     english: "is already taken",
                     japanese: ("は", "すでに使用されています")
                 )
+            case .notNormalized:
+                declaration.problem(
+                    .notNormalized,
+                    code: .notNormalized,
+                    english: "is not in the normalised form a stored record holds (it was not written by the library)",
+                    japanese: ("は", "保存されたレコードの正規化された形式ではありません（ライブラリが書き込んだ値ではありません）")
+                )
             }
         }
 
@@ -273,6 +285,7 @@ extension ValidationError {
             case .setAndRemoved: .setAndRemoved
             case .customFieldSetAndRemoved: parameters.make(Self.customFieldSetAndRemoved, "name")
             case .alreadyTaken: .alreadyTaken
+            case .notNormalized: .notNormalized
             }
         }
     }

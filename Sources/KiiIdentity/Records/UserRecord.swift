@@ -3,10 +3,12 @@
 /// It encodes to the members of Kii's user body: `loginName` (lowercased), `emailAddress`
 /// (domain lowercased), `phoneNumber` (E.164), `displayName`, `country`, `locale` (normalised
 /// BCP 47) and the custom fields at the top level. Absent fields are omitted. Decoding
-/// re-validates every member.
+/// (``init(json:)-(String)``, `Decodable`) re-validates every member.
 ///
 /// A record comes from a ``Registration`` (its ``Registration/record``), a ``PseudoUserRegistration``,
-/// or a stored body read with ``init(json:)-([String:JSONValue])``. A record without any identifier is a pseudo user.
+/// a body validated with ``init(json:)-([String:JSONValue])``, or the text of ``json`` that a
+/// service stored, read back by its shape with ``init(storedJSON:)-(String)`` (no rule and no
+/// phone engine runs). A record without any identifier is a pseudo user.
 ///
 /// ```swift
 /// let record = registration.record

@@ -44,7 +44,7 @@ enum DetailSamples {
         .usernameImmutable(current: "ann"), .pseudoUserIdentifiersNeedUpgrade,
         .passwordNotInUpdate, .usernameNotRemovable, .identifierNotRemovable, .passwordNotRemovable,
         .serverFieldNotRemovable, .setAndRemoved, .customFieldSetAndRemoved(name: "app_flag"), .alreadyTaken,
-        .notPseudoUser, .notUpgradeMember(name: "displayName"),
+        .notPseudoUser, .notUpgradeMember(name: "displayName"), .notNormalized,
     ]
 
     static let json: [ValidationError.JSONDetail] = [

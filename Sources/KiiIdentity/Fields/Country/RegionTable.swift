@@ -52,6 +52,19 @@ package struct RegionTable: @unchecked Sendable {
     /// Per `(first letter - 'A') * 26 + (second letter - 'A')`: the region, if supported.
     private let slots: UnsafePointer<Region?>
 
+    /// Per calling code (0 to 999): what the metadata uses it for.
+    private let callingCodes: UnsafePointer<CallingCodeUse>
+
+    /// What a calling code is used for.
+    package enum CallingCodeUse: Sendable, BitwiseCopyable {
+        /// No entry of the metadata has it.
+        case unused
+        /// Only non-geographic entries (`+800`, `+881`): no region.
+        case nonGeographic
+        /// Regions, the first of them in libphonenumber's order (`US` for 1, `GB` for 44).
+        case regions(main: Region)
+    }
+
     /// The regions, sorted by code.
     package var regions: [Region] {
         (0..<26 * 26).compactMap { slots[$0] }
@@ -75,7 +88,21 @@ package struct RegionTable: @unchecked Sendable {
             }
         }
         self.slots = TableArena.permanentCopy(of: slots)
+        var uses = index.regionLists.map { $0.isEmpty ? CallingCodeUse.unused : .nonGeographic }
+        for case let region? in slots {
+            if case .regions(let main) = uses[region.countryCallingCode],
+                main.territoryPosition < region.territoryPosition
+            {
+                continue
+            }
+            uses[region.countryCallingCode] = .regions(main: region)
+        }
+        self.callingCodes = TableArena.permanentCopy(of: uses)
+        callingCodeLimit = uses.count
     }
+
+    /// How many calling codes ``callingCodes`` holds.
+    private let callingCodeLimit: Int
 
     @inline(__always)
     static func slot(_ first: UInt8, _ second: UInt8) -> Int? {
@@ -102,6 +129,29 @@ package struct RegionTable: @unchecked Sendable {
     /// The region for a code such as "JP", if supported.
     package func region(_ code: String) -> Region? {
         code.withUTF8Bytes { region($0) }
+    }
+
+    /// The calling code that `digits` (ASCII digits, as after an E.164 number's `+`) start
+    /// with, as libphonenumber's `ExtractCountryCode` finds it (the first one to three digits
+    /// that are a code in use: calling codes are prefix-free), with how many digits it takes
+    /// and its use; `nil` when no such prefix is in use. Reads no phone engine table.
+    package func callingCode(
+        startingWith digits: UnsafeBufferPointer<UInt8>
+    ) -> (
+        code: Int, length: Int, use: CallingCodeUse
+    )? {
+        var code = 0
+        for length in 1...min(3, digits.count) {
+            let digit = digits[length - 1] &- 0x30
+            guard digit < 10, length > 1 || digit != 0 else { return nil }
+            code = code * 10 + Int(digit)
+            guard code < callingCodeLimit else { return nil }
+            switch callingCodes[code] {
+            case .unused: continue
+            case let use: return (code, length, use)
+            }
+        }
+        return nil
     }
 
     // MARK: Which regions exist, compiled in

@@ -97,24 +97,26 @@ public struct StoredUser: Sendable, Hashable {
     /// A record as the `record` column holds it: compact JSON, members sorted.
     static func text(of record: UserRecord) -> String { JSONValue.object(record.json).description }
 
-    /// The record of a `record` column.
+    /// The record of a `record` column, which ``text(of:)`` wrote.
     ///
-    /// It was valid when written, so this need not judge it again; the library reads a stored
-    /// record only through its rules (`UserRecord(json:)`), which it still runs here.
+    /// It was valid when written, so it is read back by its shape, not judged again
+    /// (`UserRecord(storedJSON:)`: no rule and no phone engine runs; the engine finds a phone
+    /// number's region and type only if they are asked for). A record from anywhere else, a
+    /// request's body above all, goes through the rules (`UserRecord(json:)`).
     ///
-    /// - Throws: ``CorruptRecord`` for a column that is no longer a valid user.
+    /// - Throws: ``CorruptRecord`` for a column that is not a record as the library writes it.
     static func record(fromStoredText text: String) throws -> UserRecord {
         do {
-            return try UserRecord(json: text)
+            return try UserRecord(storedJSON: text)
         } catch {
             throw CorruptRecord(reason: error.description)
         }
     }
 }
 
-/// A `record` column that is no longer a valid user (edited by hand, or written by a newer rule
-/// set): a 500, logged without the record.
+/// A `record` column that is not a record as the library writes it (edited by hand, or written
+/// by something else): a 500, logged without the record.
 struct CorruptRecord: Error, CustomStringConvertible {
     var reason: String
-    var description: String { "stored record is not a valid user: \(reason)" }
+    var description: String { "stored record is not a user record as the library writes it: \(reason)" }
 }
