@@ -59,11 +59,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
     ///   `reserved_name` (a record never holds a password; its value is not inspected).
     public init(json object: [String: JSONValue]) throws(ValidationError) {
         let split = RecordJSON(object, acceptsTypedPhone: false)
-        var checker = RecordChecker()
-        checker.add(split.problems.filter { $0.field != .password })
-        if object[PredefinedMember.password.rawValue] != nil {
-            checker.add(.password, .passwordNotInRecord)
-        }
+        var checker = RecordChecker(storedBody: split, of: object)
         let country = RecordChecker.country(split.fields.country)
         let username = checker.field(Username.self, split.identity.username)
         let email = checker.field(EmailAddress.self, split.identity.email)

@@ -49,11 +49,7 @@ extension UserRecord {
     /// problems in the order ``init(json:)-([String:JSONValue])`` reports them.
     init(storedJSON object: [String: JSONValue]) throws(ValidationError) {
         let split = RecordJSON(object, acceptsTypedPhone: false)
-        var checker = RecordChecker()
-        checker.add(split.problems.filter { $0.field != .password })
-        if object[PredefinedMember.password.rawValue] != nil {
-            checker.add(.password, .passwordNotInRecord)
-        }
+        var checker = RecordChecker(storedBody: split, of: object)
         let username = checker.stored(split.identity.username, StoredForm.username)
         let email = checker.stored(split.identity.email, StoredForm.email)
         let phone = checker.storedPhone(split.identity.phone)
@@ -72,6 +68,18 @@ extension UserRecord {
 }
 
 extension RecordChecker {
+    /// A checker for the stored user body `object`, split as `split`, holding the split's
+    /// problems, with a `password` member `reserved_name` whatever its type (a record never
+    /// holds a password; its value is not inspected): how ``UserRecord/init(json:)-([String:JSONValue])``
+    /// and ``UserRecord/init(storedJSON:)-(String)`` both start.
+    init(storedBody split: RecordJSON, of object: [String: JSONValue]) {
+        self.init()
+        add(split.problems.filter { $0.field != .password })
+        if object[PredefinedMember.password.rawValue] != nil {
+            add(.password, .passwordNotInRecord)
+        }
+    }
+
     /// The value of a stored member `text` read by `read`, which answers `nil` for text that
     /// is not the field's normalised form; then the field's rule says what is wrong with it, or,
     /// when the rule accepts it, it is `not_normalized`.
