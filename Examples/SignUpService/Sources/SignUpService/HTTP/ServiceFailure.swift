@@ -102,8 +102,10 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
 
     /// The answer in `language`.
     func response(in language: ValidationError.Language) -> Response {
-        var headers = language == .japanese ? Self.plainHeaders.japanese : Self.plainHeaders.english
-        if !self.headers.isEmpty {
+        var headers: HTTPFields
+        if self.headers.isEmpty {
+            headers = language == .japanese ? Self.plainHeaders.japanese : Self.plainHeaders.english
+        } else {
             // A failure's own headers are never these two.
             headers = self.headers
             headers.append(Self.contentType)
