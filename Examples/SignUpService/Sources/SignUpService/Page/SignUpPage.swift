@@ -14,8 +14,8 @@ import NIOCore
 /// the script as a Kii app's own code holds them: every client of the app has them, and they
 /// let it sign up and log in, nothing more (a user's routes need the user's token).
 struct SignUpPage: Sendable {
-    /// The HTML in each language.
-    let documents: [ValidationError.Language: ByteBuffer]
+    /// The HTML in each language, with the headers of its answer.
+    let documents: [ValidationError.Language: (headers: HTTPFields, body: ByteBuffer)]
     /// `signup.js`.
     let script: ByteBuffer
     /// `signup.css`.
@@ -40,7 +40,7 @@ struct SignUpPage: Sendable {
         let template = PageTemplate(text: try Self.text(of: "index.html"))
         let words = try Self.words(try Self.text(of: "words.json"))
         let countries = Self.countryOptions()
-        var documents: [ValidationError.Language: ByteBuffer] = [:]
+        var documents: [ValidationError.Language: (headers: HTTPFields, body: ByteBuffer)] = [:]
         for language in ValidationError.Language.allCases {
             guard let languageWords = words[language.rawValue] else {
                 throw PageAssetError.missingLanguage(language.rawValue)
@@ -53,7 +53,8 @@ struct SignUpPage: Sendable {
             values["script"] = "/" + Self.scriptPath
             values["style"] = "/" + Self.stylePath
             values["countryOptions"] = countries
-            documents[language] = ByteBuffer(string: try template.filled(with: values, language: language.rawValue))
+            let body = ByteBuffer(string: try template.filled(with: values, language: language.rawValue))
+            documents[language] = (Self.documentHeaders(language), body)
         }
         self.documents = documents
         script = ByteBuffer(string: try Self.text(of: "signup.js"))
@@ -62,13 +63,19 @@ struct SignUpPage: Sendable {
 
     /// The page in the language of `acceptLanguage`, with the headers that keep it safe.
     func document(acceptLanguage: String?) -> Response {
-        let language = ValidationError.Language(acceptLanguage: acceptLanguage)
-        var headers = Self.safetyHeaders
+        let document = documents[ValidationError.Language(acceptLanguage: acceptLanguage)]!
+        return Response(status: .ok, headers: document.headers, body: ResponseBody(byteBuffer: document.body))
+    }
+
+    /// The headers of the page in `language`: the safety headers, its type and language, and its
+    /// Content-Security-Policy.
+    static func documentHeaders(_ language: ValidationError.Language) -> HTTPFields {
+        var headers = safetyHeaders
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.contentLanguage] = language.rawValue
         headers[.vary] = "Accept-Language"
-        headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: documents[language]!))
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        return headers
     }
 
     /// The script or the style, as `contentType`.
