@@ -101,13 +101,23 @@ struct SignUpPage: Sendable {
         }.joined(separator: "\n")
     }
 
-    /// The words by language: `{"en": {"title": "…", …}, "ja": {…}}`.
-    static func words(_ text: String) throws -> [String: [String: String]] {
-        do {
-            return try JSONDecoder().decode([String: [String: String]].self, from: Data(text.utf8))
-        } catch {
-            throw PageAssetError.malformedWords
+    /// The words by language: `{"en": {"title": "…", …}, "ja": {…}}`, read by the library's
+    /// JSON reader, as the service reads every body.
+    static func words(_ text: String) throws(PageAssetError) -> [String: [String: String]] {
+        guard case .object(let languages)? = try? JSONValue(parsing: text) else {
+            throw .malformedWords
         }
+        var words: [String: [String: String]] = [:]
+        for (language, value) in languages {
+            guard case .object(let members) = value else { throw .malformedWords }
+            var texts: [String: String] = [:]
+            for (name, word) in members {
+                guard case .string(let text) = word else { throw .malformedWords }
+                texts[name] = text
+            }
+            words[language] = texts
+        }
+        return words
     }
 
     /// A file of `Page/Assets` as text.
