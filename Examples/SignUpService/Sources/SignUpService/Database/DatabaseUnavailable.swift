@@ -25,20 +25,31 @@ public struct DatabaseUnavailable: Error, Sendable, CustomStringConvertible {
         _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         guard let timeout else { return try await body() }
-        return try await firstOf(body) {
-            try? await Task.sleep(for: timeout)
+        return try await firstOf(body, or: at(.now + timeout, of: timeout))
+    }
+
+    /// A rival that fails as ``DatabaseUnavailable`` at `deadline`, the end of an operation's
+    /// `timeout` (see ``firstOf(_:or:in:)``).
+    static func at(
+        _ deadline: ContinuousClock.Instant,
+        of timeout: Duration
+    ) -> @Sendable () async throws -> Never {
+        {
+            try? await Task.sleep(until: deadline, clock: .continuous)
             throw DatabaseUnavailable(reason: "no answer within \(timeout)")
         }
     }
 
-    /// The outcome of `body` or of `rival`, whichever comes first; the other is cancelled and
-    /// left to end by itself (see ``within(_:_:)``).
+    /// The outcome of `body` or of `rival`, or the one `race` is given from outside (a
+    /// ``PostgresPool`` that leaves the client an operation waits on), whichever comes first;
+    /// the others are cancelled and left to end by themselves (see ``within(_:_:)``). Without a
+    /// rival, `body` still runs in a task of its own, so that `race` can answer for it.
     static func firstOf<Result: Sendable>(
         _ body: @escaping @Sendable () async throws -> Result,
-        or rival: @escaping @Sendable () async throws -> Never
+        or rival: (@Sendable () async throws -> Never)?,
+        in race: FirstOutcome<Result> = FirstOutcome()
     ) async throws -> Result {
-        let race = FirstOutcome<Result>()
-        return try await withTaskCancellationHandler {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation) {
                     let work = Task {
@@ -48,6 +59,7 @@ public struct DatabaseUnavailable: Error, Sendable, CustomStringConvertible {
                             race.finish(with: .failure(error))
                         }
                     }
+                    guard let rival else { return [work] }
                     let other = Task {
                         do {
                             _ = try await rival()
@@ -65,8 +77,8 @@ public struct DatabaseUnavailable: Error, Sendable, CustomStringConvertible {
 }
 
 /// The first of several outcomes, given to a continuation once; the tasks that race to give it
-/// are cancelled when it is given.
-private final class FirstOutcome<Value: Sendable>: Sendable {
+/// are cancelled when it is given. One given before the continuation waits is kept for it.
+final class FirstOutcome<Value: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Value, any Error>?
         var tasks: [Task<Void, Never>] = []

@@ -51,6 +51,16 @@ public final class PostgresPool: DatabasePool {
         var retiring: [Task<Void, Never>] = []
         /// The pool was shut down: no new client.
         var closed = false
+        /// The operations waiting for a connection (see ``Lease``).
+        var waiting: [ObjectIdentifier: Lease] = [:]
+
+        /// Takes the leases waiting on `client` out of ``waiting``, to be left.
+        mutating func leaving(_ client: PostgresClient?) -> [Lease] {
+            guard let client else { return [] }
+            let left = waiting.values.filter { $0.client === client }
+            for lease in left { waiting[ObjectIdentifier(lease)] = nil }
+            return left
+        }
     }
 
     private let state = NIOLockedValueBox(State())
@@ -133,78 +143,108 @@ public final class PostgresPool: DatabasePool {
         bounded: Bool,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
+        let deadline = bounded ? ContinuousClock.now + timeout : nil
         // The client used, and whether a connection was had: an error before is the pool's (no
         // server to connect to, a pool cancelled by its renewal), whatever its type.
         let used = NIOLockedValueBox<(client: PostgresClient?, connected: Bool)>((nil, false))
         do {
-            let result = try await DatabaseUnavailable.within(bounded ? timeout : nil) {
-                while true {
-                    let client = try await self.currentClient()
-                    used.withLockedValue { $0.client = client }
-                    do {
-                        return try await self.leasing(client, used, body)
-                    } catch is ClientLeft {
-                        continue
-                    }
+            while true {
+                let client = try await currentClient(before: deadline)
+                used.withLockedValue { $0.client = client }
+                do {
+                    return try await leasing(client, before: deadline, used, body)
+                } catch is ClientLeft {
+                    continue
                 }
             }
-            return result
         } catch {
             let (client, connected) = used.withLockedValue { $0 }
             guard let outage = Self.outage(error, connected: connected) else { throw error }
-            state.withLockedValue { state in
+            let left = state.withLockedValue { state in
                 // A late failure of a replaced client says nothing of the current one.
-                if client == nil || state.client === client { state.stale = true }
+                guard client == nil || state.client === client else { return [Lease]() }
+                state.stale = true
+                return state.leaving(state.client)
             }
+            for lease in left { lease.leave() }
             throw outage
         }
     }
 
     /// `body` on a connection of `client`, or ``ClientLeft`` when, before a connection came, the
-    /// pool marked `client` stale or replaced it: an operation waiting for a connection of a
-    /// client on a server that is gone (or demoted) would otherwise wait until its timeout while
-    /// the new primary takes writes. A connection that comes after is given back unused.
+    /// pool marked `client` stale or replaced it (the lease is told at once, see ``Lease``): an
+    /// operation waiting for a connection of a client on a server that is gone (or demoted) would
+    /// otherwise wait until its deadline while the new primary takes writes. A connection that
+    /// comes after is given back unused.
     private func leasing<Result: Sendable>(
         _ client: PostgresClient,
+        before deadline: ContinuousClock.Instant?,
         _ used: NIOLockedValueBox<(client: PostgresClient?, connected: Bool)>,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
-        /// `nil` while waiting; `true` once connected, `false` once given up.
-        let lease = NIOLockedValueBox<Bool?>(nil)
-        return try await DatabaseUnavailable.firstOf {
-            try await client.withConnection { connection in
-                let taken = lease.withLockedValue { lease in
-                    if lease == nil { lease = true }
-                    return lease == true
+        let race = FirstOutcome<Result>()
+        let lease = Lease(client: client) { race.finish(with: .failure(ClientLeft())) }
+        let waiting = state.withLockedValue { state in
+            guard !state.stale, state.client === client else { return false }
+            state.waiting[ObjectIdentifier(lease)] = lease
+            return true
+        }
+        guard waiting else { throw ClientLeft() }
+        defer { state.withLockedValue { _ = $0.waiting.removeValue(forKey: ObjectIdentifier(lease)) } }
+        return try await DatabaseUnavailable.firstOf(
+            {
+                try await client.withConnection { connection in
+                    guard lease.take() else { throw ClientLeft() }
+                    used.withLockedValue { $0.connected = true }
+                    return try await body(connection.sql(queryLogLevel: nil))
                 }
-                guard taken else { throw ClientLeft() }
-                used.withLockedValue { $0.connected = true }
-                return try await body(connection.sql(queryLogLevel: nil))
+            },
+            or: deadline.map { DatabaseUnavailable.at($0, of: timeout) },
+            in: race
+        )
+    }
+
+    /// An operation's wait for a connection of one client: taken when a connection comes, or
+    /// left when the pool marks the client stale or replaces it, whichever comes first. Leaving
+    /// answers the operation with ``ClientLeft`` at once (it looks for the client again); a
+    /// taken lease runs on.
+    private final class Lease: Sendable {
+        /// The client waited on.
+        let client: PostgresClient
+        /// `nil` while waiting; `true` once taken, `false` once left.
+        private let outcome = NIOLockedValueBox<Bool?>(nil)
+        /// Answers the operation with ``ClientLeft``.
+        private let onLeave: @Sendable () -> Void
+
+        init(client: PostgresClient, onLeave: @escaping @Sendable () -> Void) {
+            self.client = client
+            self.onLeave = onLeave
+        }
+
+        /// Whether the connection that came is the operation's (the lease was not left).
+        func take() -> Bool {
+            outcome.withLockedValue { outcome in
+                if outcome == nil { outcome = true }
+                return outcome == true
             }
-        } or: {
-            while true {
-                try await Task.sleep(for: Self.leaseCheck)
-                let left = self.state.withLockedValue { $0.stale || $0.client !== client }
-                let givenUp =
-                    left
-                    && lease.withLockedValue { lease in
-                        if lease == nil { lease = false }
-                        return lease == false
-                    }
-                if givenUp { throw ClientLeft() }
+        }
+
+        /// Gives the wait up, unless a connection was taken.
+        func leave() {
+            let left = outcome.withLockedValue { outcome in
+                if outcome == nil { outcome = false }
+                return outcome == false
             }
+            if left { onLeave() }
         }
     }
 
-    /// How often an operation waiting for a connection looks whether its client is still the one.
-    static let leaseCheck: Duration = .milliseconds(50)
-
-    /// The client an operation waited on was left for another (see ``leasing(_:_:_:)``).
+    /// The client an operation waited on was left for another (see ``leasing(_:before:_:_:)``).
     private struct ClientLeft: Error {}
 
     /// The client on the server to use: the current one, or the one a search finds. Waits
-    /// while no server suits (the caller's timeout ends the wait).
-    private func currentClient() async throws -> PostgresClient {
+    /// while no server suits, until `deadline` (then ``DatabaseUnavailable``).
+    private func currentClient(before deadline: ContinuousClock.Instant?) async throws -> PostgresClient {
         while true {
             try Task.checkCancellation()
             let (client, search): (PostgresClient?, Task<Bool, Never>?) = state.withLockedValue { state in
@@ -215,7 +255,11 @@ public final class PostgresPool: DatabasePool {
                 return (nil, search)
             }
             if let client { return client }
-            _ = await search?.value
+            guard let search else { continue }
+            _ = try await DatabaseUnavailable.firstOf(
+                { await search.value },
+                or: deadline.map { DatabaseUnavailable.at($0, of: timeout) }
+            )
         }
     }
 
@@ -268,26 +312,28 @@ public final class PostgresPool: DatabasePool {
     private func use(_ endpoint: PostgresEndpoint) {
         let configuration = clientConfiguration(endpoint)
         let logger = logger
-        let (retired, moved): (Task<Void, Never>?, Bool) = state.withLockedValue { state in
+        let (retired, moved, left): (Task<Void, Never>?, Bool, [Lease]) = state.withLockedValue { state in
             defer {
                 state.search = nil
                 state.stale = false
                 state.missing = false
             }
-            if state.closed { return (nil, false) }
+            if state.closed { return (nil, false, []) }
             if state.client != nil, state.endpoint == endpoint, ContinuousClock.now - state.madeAt < Self.renewal {
-                return (nil, false)
+                return (nil, false, [])
             }
             let fresh = PostgresClient(configuration: configuration, backgroundLogger: logger)
             let previous = state.running
             let moved = state.endpoint != endpoint
+            let left = state.leaving(state.client)
             state.client = fresh
             state.endpoint = endpoint
             state.madeAt = .now
             state.running = Task { await fresh.run() }
             if let previous { state.retiring.append(previous) }
-            return (previous, moved)
+            return (previous, moved, left)
         }
+        for lease in left { lease.leave() }
         if moved {
             logger.notice("database: using \(endpoint)", metadata: ["servers": "\(location.endpoints.count)"])
         } else if retired != nil {
