@@ -34,6 +34,13 @@ struct AppCredentials {
         }
     }
 
+    /// The path's `{appID}` among a route's `parameters` (routes under `api/apps/:appID`), found
+    /// by comparing the names: Hummingbird's `parameters.get` hashes the name at every lookup.
+    static func pathAppID(in parameters: Parameters) -> String? {
+        for parameter in parameters where parameter.key == "appID" { return String(parameter.value) }
+        return nil
+    }
+
     /// `Authorization: Basic base64(id:key)` (the scheme in any case), or `nil`.
     static func basicCredentials(_ header: String?) -> (id: String, key: String)? {
         guard let header else { return nil }

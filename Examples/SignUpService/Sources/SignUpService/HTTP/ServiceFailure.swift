@@ -111,38 +111,37 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
             headers.append(Self.contentType)
             headers.append(language == .japanese ? Self.japanese : Self.english)
         }
-        return Response(
-            status: status,
-            headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body(in: language)))
-        )
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body(in: language)))
     }
 
     /// Whether `errorCode` is one of OAuth's token endpoint (RFC 6749, 5.2), answered with
     /// `error` and `error_description` beside Kii's members.
     var isOAuthError: Bool { errorCode == "invalid_grant" || errorCode == "unsupported_grant_type" }
 
-    /// The body's UTF-8 bytes, written into one buffer: the problems first, then the first
-    /// one's message copied from what was written (never built twice).
-    func body(in language: ValidationError.Language) -> [UInt8] {
-        let code = errorCode
+    /// The body: `errorCode` and the problems written by the library, then copied once into the
+    /// answer's buffer, followed by the first problem's message (and, for OAuth, the code and
+    /// that message again) copied from what was written, never built twice.
+    func body(in language: ValidationError.Language) -> ByteBuffer {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(128 + 320 * error.problems.count)
+        bytes.reserveCapacity(64 + 320 * error.problems.count)
         bytes.append(contentsOf: #"{"errorCode":"#.utf8)
-        JSONValue.appendQuoted(code, to: &bytes)
+        let codeStart = bytes.count
+        JSONValue.appendQuoted(errorCode, to: &bytes)
+        let code = codeStart..<bytes.count
         bytes.append(contentsOf: #","errors":"#.utf8)
-        let first = error.appendJSONProblems(in: language, to: &bytes)
-        // The first message again, copied from what was written (never built twice).
-        let message = Array(bytes[first])
-        bytes.append(contentsOf: #","message":"#.utf8)
-        bytes.append(contentsOf: message)
+        let message = error.appendJSONProblems(in: language, to: &bytes)
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(bytes.count + 2 * (message.count + code.count) + 48)
+        buffer.writeBytes(bytes)
+        buffer.writeStaticString(#","message":"#)
+        buffer.writeBytes(bytes[message])
         if isOAuthError {
-            bytes.append(contentsOf: #","error":"#.utf8)
-            JSONValue.appendQuoted(code, to: &bytes)
-            bytes.append(contentsOf: #","error_description":"#.utf8)
-            bytes.append(contentsOf: message)
+            buffer.writeStaticString(#","error":"#)
+            buffer.writeBytes(bytes[code])
+            buffer.writeStaticString(#","error_description":"#)
+            buffer.writeBytes(bytes[message])
         }
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        buffer.writeStaticString("}")
+        return buffer
     }
 }

@@ -14,7 +14,7 @@ struct AppCheck: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        try credentials.check(request, pathAppID: context.parameters.get("appID"), anonymous: true)
+        try credentials.check(request, pathAppID: AppCredentials.pathAppID(in: context.parameters), anonymous: true)
         return try await next(request, context)
     }
 }

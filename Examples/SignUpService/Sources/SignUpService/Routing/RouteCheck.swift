@@ -28,7 +28,8 @@ extension RouteCheck where Context == ServiceRequestContext {
     /// - Throws: ``ServiceFailure``: `APP_NOT_FOUND`, `UNAUTHORIZED` (no token), `WRONG_TOKEN`.
     static func caller(_ credentials: AppCredentials, accounts: UserAccounts) -> Self {
         Self { request, context in
-            try credentials.check(request, pathAppID: context.parameters.get("appID"), anonymous: false)
+            let pathAppID = AppCredentials.pathAppID(in: context.parameters)
+            try credentials.check(request, pathAppID: pathAppID, anonymous: false)
             guard let token = BearerToken.of(request) else { throw BearerToken.missing }
             context.caller = try await accounts.caller(of: token)
         }

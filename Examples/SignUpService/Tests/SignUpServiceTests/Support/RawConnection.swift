@@ -40,6 +40,34 @@ final class RawConnection {
             == bytes.count
     }
 
+    /// The next answer on the connection: its status and its body (by its `Content-Length`), or
+    /// `nil` when none comes whole within a second of silence.
+    func receiveAnswer() -> (status: Int, body: String)? {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let answer = Self.answer(in: received) { return answer }
+            let count = buffer.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return nil }
+            received += buffer[..<count]
+        }
+    }
+
+    /// The answer `bytes` hold, once its head and its whole body are there.
+    private static func answer(in bytes: [UInt8]) -> (status: Int, body: String)? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return nil }
+        let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+        let statusWords = lines[0].split(separator: " ")
+        guard statusWords.count > 1, let status = Int(statusWords[1]) else { return nil }
+        let name = "content-length:"
+        let lengthLine = lines.first { $0.lowercased().hasPrefix(name) }
+        let length = lengthLine.flatMap { Int($0.dropFirst(name.count).trimmingCharacters(in: .whitespaces)) }
+        let body = Array(text[end.upperBound...].utf8)
+        guard body.count >= length ?? 0 else { return nil }
+        return (status, String(decoding: body.prefix(length ?? 0), as: UTF8.self))
+    }
+
     /// Whether the server has closed the connection: a read returns end of file (or the
     /// connection was reset) within a second.
     func isClosedByServer() -> Bool {
