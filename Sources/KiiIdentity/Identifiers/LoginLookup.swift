@@ -29,7 +29,7 @@ public struct LoginLookup: Sendable, Hashable, CustomStringConvertible {
     public let candidates: [LoginIdentifier]
 
     /// The key of each candidate, in order: look them all up; the first one stored names the user.
-    public var keys: [UniquenessKey] { candidates.map(\.key) }
+    public var keys: [UniquenessKey] { candidates.map { $0.key } }
 
     /// The kind of the first reading: what the text is first taken for.
     public var kind: IdentifierKind { candidates[0].kind }

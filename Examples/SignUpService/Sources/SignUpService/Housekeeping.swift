@@ -2,8 +2,8 @@ import Logging
 import SQLKit
 import ServiceLifecycle
 
-/// Every five minutes, deletes expired access tokens, expired codes and spent failed-attempt
-/// windows, so that those tables hold only live rows.
+/// Every five minutes, deletes expired access tokens (whose refresh tokens have expired too),
+/// expired codes and spent failed-attempt windows, so that those tables hold only live rows.
 struct Housekeeping: Service {
     let pool: any DatabasePool
     let logger: Logger
@@ -39,7 +39,10 @@ extension Housekeeping {
     static func sweep(_ pool: any DatabasePool, now: Int64) async throws -> Int {
         try await pool.transaction { database in
             let statements: [SQLQueryString] = [
-                "DELETE FROM access_tokens WHERE expires_at <= \(bind: now) RETURNING user_id",
+                """
+                DELETE FROM access_tokens WHERE expires_at <= \(bind: now)
+                AND COALESCE(refresh_expires_at, 0) <= \(bind: now) RETURNING user_id
+                """,
                 "DELETE FROM verification_codes WHERE expires_at <= \(bind: now) RETURNING user_id",
                 "DELETE FROM password_reset_codes WHERE expires_at <= \(bind: now) RETURNING user_id",
                 "DELETE FROM login_failures WHERE window_start <= \(bind: now - 3_600) RETURNING throttle_key",

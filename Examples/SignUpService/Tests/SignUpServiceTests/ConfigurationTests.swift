@@ -16,6 +16,7 @@ import Testing
         #expect(!configuration.development)
         #expect(configuration.app == .development)
         #expect(configuration.tokenLifetime == 86_400)
+        #expect(configuration.refreshTokenLifetime == 2_592_000)
         #expect(configuration.verificationCodeLifetime == 900)
         #expect(configuration.loginFailuresPerMinute == 5)
         #expect(configuration.addressFailuresPerMinute == 20)
@@ -180,7 +181,7 @@ import Testing
             "VERIFICATION_CODE_LIFETIME_SECONDS": "120", "KII_APP_ID": "app1", "KII_APP_KEY": "key1",
             "SIGNUP_BENCHMARK": "1", "ADDRESS_FAILURES_PER_MINUTE": "50", "TRUSTED_PROXY_HEADER": "X-Forwarded-For",
             "MAX_TOKENS_PER_USER": "7", "DATABASE_TIMEOUT_SECONDS": "2",
-            "IDLE_TIMEOUT_SECONDS": "9",
+            "IDLE_TIMEOUT_SECONDS": "9", "REFRESH_TOKEN_LIFETIME_SECONDS": "3600",
         ])
         #expect(configuration.port == 9000)
         #expect(configuration.bcryptCost == 4)
@@ -194,6 +195,7 @@ import Testing
                 )
         )
         #expect(configuration.tokenLifetime == 60)
+        #expect(configuration.refreshTokenLifetime == 3_600)
         #expect(configuration.loginFailuresPerMinute == 9)
         #expect(configuration.addressFailuresPerMinute == 50)
         #expect(configuration.maxTokensPerUser == 7)

@@ -175,7 +175,7 @@ import Testing
                 json: #"{"username":"a","password":"x","grant_type":"client_credentials"}"#
             )
             #expect(grant.string("error") == "unsupported_grant_type")
-            #expect(grant.string("error_description") == "grant_type must be password")
+            #expect(grant.string("error_description") == "grant_type must be password or refresh_token")
         }
     }
 

@@ -29,4 +29,30 @@ import Testing
         // The page names fields as the problems do in Japanese ("ディスプレイネーム").
         #expect(japanese["displayName"] == ValidationError.Field.displayName.label(in: .japanese))
     }
+
+    @Test func aFieldLineIsWrittenOutAsItsLabelInputAndProblems() throws {
+        let html = try PageTemplate.expandingFields(
+            in: """
+                <form>
+                <field form="log-in" name="username" label="identifier" optional type="text" spellcheck="false" required>
+                </form>
+                """
+        )
+        #expect(
+            html == """
+                <form>
+                <div class="field">
+                <label for="log-in-username">{{identifier}} <span class="optional">({{optional}})</span></label>
+                <input id="log-in-username" name="username" type="text" spellcheck="false" required>
+                <ul id="log-in-username-problems" class="problems"></ul>
+                </div>
+                </form>
+                """
+        )
+        let plain = try PageTemplate.expandingFields(in: #"<field form="f" name="password" type="password">"#)
+        #expect(plain.contains(#"<label for="f-password">{{password}}</label>"#))
+        for malformed in [#"<field name="x">"#, #"<field form="f">"#, #"<field form="f" name=x>"#] {
+            #expect(throws: PageAssetError.self, "\(malformed)") { try PageTemplate.expandingFields(in: malformed) }
+        }
+    }
 }

@@ -33,7 +33,7 @@ import Testing
         let version = try await pool.withConnection { database in
             try await database.raw("SELECT version FROM signup_schema").first(decodingColumn: "version", as: Int.self)
         }
-        #expect(version == 4)
+        #expect(version == 5)
         let issued = try await pool.withConnection { database in
             try await database.raw("SELECT issued_at FROM access_tokens WHERE token_hash = 'h1'").first(
                 decodingColumn: "issued_at",
@@ -45,6 +45,18 @@ import Testing
             try await tables.tokens.userID(forTokenHash: "h1", now: 1_800_000_000)
         }
         #expect(owner == "u1")
+        // Version 5: the old token has no refresh token, and no refresh token finds it.
+        let refresh = try await pool.withConnection { database in
+            try await database.raw("SELECT refresh_hash FROM access_tokens WHERE token_hash = 'h1'").first(
+                decodingColumn: "refresh_hash",
+                as: String?.self
+            )
+        }
+        #expect(refresh == .some(nil))
+        let taken = try await SQLDataStore(pool: pool).transaction { tables in
+            try await tables.tokens.takeRefresh(SHA256Hex.of(""), now: 1_800_000_000)
+        }
+        #expect(taken == nil)
         try await pool.close()
     }
 }

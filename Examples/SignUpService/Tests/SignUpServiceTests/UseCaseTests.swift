@@ -43,11 +43,13 @@ import Testing
             try await accounts.signUp(try Registration(json: json, policy: accounts.policy))
         }
 
-        func logIn(_ identifier: String, _ password: String) async throws -> (userID: String, token: AccessToken) {
+        /// A login whose token lasts a day; with `refreshable`, a refresh token for 30 days.
+        func logIn(_ identifier: String, _ password: String, refreshable: Bool = false) async throws -> TokenGrant {
             try await accounts.logIn(
                 try LoginLookup(identifier, country: nil, policy: accounts.policy),
                 password: password,
                 expiresAt: 1_800_086_400,
+                refreshExpiresAt: refreshable ? 1_802_592_000 : nil,
                 from: "203.0.113.7"
             )
         }
@@ -104,8 +106,8 @@ import Testing
     @Test func aPasswordChangeKeepsTheCallersTokenOnlyAndDeletionFreesTheIdentifiers() async throws {
         let fixture = Fixture()
         let eve = try await fixture.signUp(#"{"loginName":"eve","password":"pw123456"}"#)
-        let first = try await fixture.logIn("eve", "pw123456")
-        let second = try await fixture.logIn("eve", "pw123456")
+        let first = try await fixture.logIn("eve", "pw123456", refreshable: true)
+        let second = try await fixture.logIn("eve", "pw123456", refreshable: true)
         let caller = try await fixture.accounts.caller(of: second.token)
         try await fixture.accounts.changePassword(
             of: caller,
@@ -115,7 +117,13 @@ import Testing
         )
         await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.caller(of: first.token) }
         #expect(try await fixture.accounts.caller(of: second.token).userID == eve.userID)
-        try await fixture.accounts.delete(caller)
+        // The other session's refresh token ends with it; the caller's works, and ends with the user.
+        let firstRefresh = try #require(first.refreshToken)
+        await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.refresh(firstRefresh) }
+        let refreshed = try await fixture.accounts.refresh(try #require(second.refreshToken))
+        try await fixture.accounts.delete(try await fixture.accounts.caller(of: refreshed.token))
+        let lastRefresh = try #require(refreshed.refreshToken)
+        await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.refresh(lastRefresh) }
         await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.caller(of: second.token) }
         _ = try await fixture.signUp(#"{"loginName":"eve","password":"pw123456"}"#)
     }
@@ -152,5 +160,25 @@ import Testing
         )
         await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.caller(of: login.token) }
         _ = try await fixture.logIn("gus", "new pw 1")
+    }
+
+    @Test func aRefreshRotatesTheSessionAndEachRefreshTokenWorksOnce() async throws {
+        let fixture = Fixture()
+        let ida = try await fixture.signUp(#"{"loginName":"ida","password":"pw123456"}"#)
+        #expect(try await fixture.logIn("ida", "pw123456").refreshToken == nil)
+        let login = try await fixture.logIn("ida", "pw123456", refreshable: true)
+        let refreshToken = try #require(login.refreshToken)
+        let next = try await fixture.accounts.refresh(refreshToken)
+        #expect(next.userID == ida.userID)
+        #expect(next.record.expiresAt == 1_800_086_400)
+        #expect(next.record.refreshExpiresAt == 1_802_592_000)
+        #expect(try await fixture.accounts.caller(of: next.token).userID == ida.userID)
+        await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.caller(of: login.token) }
+        await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.refresh(refreshToken) }
+        let nextHash = try #require(next.refreshToken).hash
+        let stored = try await fixture.accounts.store.session { tables in
+            try await tables.tokens.userID(forRefreshHash: nextHash, now: 1_800_000_000)
+        }
+        #expect(stored == ida.userID)
     }
 }

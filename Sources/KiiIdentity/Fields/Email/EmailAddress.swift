@@ -217,7 +217,7 @@ public struct EmailAddress: IdentityField {
         if labels.count < 2 {
             problems.append(problem(.domainNeedsTwoLabels))
         }
-        if labels.contains(where: \.isEmpty) {
+        if labels.contains(where: { $0.isEmpty }) {
             problems.append(problem(.emptyDomainLabel))
         }
         if labels.contains(where: { $0.count > labelLengths.upperBound }) {

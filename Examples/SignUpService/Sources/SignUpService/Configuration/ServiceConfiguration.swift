@@ -12,6 +12,7 @@ public import KiiIdentity
 /// | `PGUSER` | none | the PostgreSQL user of a `DATABASE_URL` that names none |
 /// | `BCRYPT_COST` | 12 | bcrypt's cost, 4 to 31 |
 /// | `TOKEN_LIFETIME_SECONDS` | 86400 | how long an access token is valid |
+/// | `REFRESH_TOKEN_LIFETIME_SECONDS` | 2592000 | how long a refresh token is valid (issued when a login asks for an expiry) |
 /// | `MAX_TOKENS_PER_USER` | 20 | live tokens a user may have; a login past it ends the oldest |
 /// | `LOGIN_FAILURES_PER_MINUTE` | 5 | failed attempts a minute for one identifier (or code) from one address before 429 |
 /// | `ADDRESS_FAILURES_PER_MINUTE` | 20 | failed attempts a minute from one address, any identifier, before 429 |
@@ -39,6 +40,9 @@ public struct ServiceConfiguration: Sendable {
     public var bcryptCost: UInt8 = 12
     /// How long an access token is valid, in seconds.
     public var tokenLifetime: Int64 = 86_400
+    /// How long a refresh token is valid, in seconds (30 days): one is issued by a login that
+    /// asks for an expiry (`expiresAt`) and by each refresh.
+    public var refreshTokenLifetime: Int64 = 2_592_000
     /// The live tokens a user may have: a login past it ends the user's oldest token.
     public var maxTokensPerUser = 20
     /// Failed attempts in a minute for one identifier (a login's, a user's code or password)
@@ -105,6 +109,9 @@ public struct ServiceConfiguration: Sendable {
         database = try DatabaseLocation(url: environment["DATABASE_URL"], defaultUser: environment["PGUSER"])
         if let cost = try integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
         if let seconds = try integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) { tokenLifetime = Int64(seconds) }
+        if let seconds = try integer("REFRESH_TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) {
+            refreshTokenLifetime = Int64(seconds)
+        }
         if let count = try integer("LOGIN_FAILURES_PER_MINUTE", in: 1...1_000_000) { loginFailuresPerMinute = count }
         if let count = try integer("MAX_TOKENS_PER_USER", in: 1...10_000) { maxTokensPerUser = count }
         if let count = try integer("ADDRESS_FAILURES_PER_MINUTE", in: 1...1_000_000) {

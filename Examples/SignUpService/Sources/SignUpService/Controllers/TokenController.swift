@@ -4,24 +4,45 @@ import KiiIdentity
 
 /// Kii's token endpoint, `POST /api/oauth2/token` (and `/api/apps/{appID}/oauth2/token`): a
 /// user's login with a password (``OauthTokenRequest``) → `{id, access_token, expires_in,
-/// token_type}`. `username` is every form Kii takes: a username, an email address, `+…`,
-/// `EMAIL:…`, `PHONE:+…`, `PHONE:JP-090…`, and local digits with this service's `country`
-/// member. See ``UserAccounts/logIn(_:password:expiresAt:from:)``.
+/// token_type}`, with `refresh_token` when the login gives `expiresAt`; a refresh
+/// (``RefreshTokenRequest``, `grant_type` `refresh_token`) → the same members, new tokens.
+/// `username` is every form Kii takes: a username, an email address, `+…`, `EMAIL:…`,
+/// `PHONE:+…`, `PHONE:JP-090…`, and local digits with this service's `country` member. See
+/// ``UserAccounts/logIn(_:password:expiresAt:refreshExpiresAt:from:)`` and
+/// ``UserAccounts/refresh(_:)``.
 struct TokenController {
     let context: ControllerContext
 
     /// Adds the route to `token`, a token endpoint behind the app's check.
     func addRoutes(to token: RouterGroup<ServiceRequestContext>) {
-        token.post { request, context in try await logIn(request, context) }
+        token.post { request, context in try await grant(request, context) }
     }
 
-    func logIn(_ request: Request, _ route: ServiceRequestContext) async throws -> Response {
+    /// A login or a refresh, by the body's `grant_type`.
+    func grant(_ request: Request, _ route: ServiceRequestContext) async throws -> Response {
+        let bytes = try await context.bodies.bytes(of: request, accepting: OauthTokenRequest.mediaTypes) ?? []
+        let members = try BodyReader.members(of: bytes)
+        let now = context.accounts.clock()
+        let grant: TokenGrant
+        if members["grant_type"] == .string("refresh_token") {
+            let body = try RefreshTokenRequest(members: members)
+            grant = try await context.accounts.refresh(AccessToken(text: body.refreshToken))
+        } else {
+            grant = try await logIn(try OauthTokenRequest(members: members), now: now, request, route)
+        }
+        return .json(.ok, grant.members(now: now))
+    }
+
+    func logIn(
+        _ body: OauthTokenRequest,
+        now: Int64,
+        _ request: Request,
+        _ route: ServiceRequestContext
+    ) async throws -> TokenGrant {
         let accounts = context.accounts
-        let body = try await context.bodies.read(OauthTokenRequest.self, from: request)
         if let grant = body.grantType, grant != "password" {
             throw ServiceFailure(.grantType, .unsupportedGrantType)
         }
-        let now = accounts.clock()
         let expiresAt = try Self.expiry(body.expiresAt, now: now, lifetime: accounts.configuration.tokenLifetime)
         let lookup: LoginLookup
         do throws(ValidationError) {
@@ -29,18 +50,14 @@ struct TokenController {
         } catch {
             throw ServiceFailure(error)
         }
-        let (userID, token) = try await accounts.logIn(
+        // A login that asks for an expiry gets a refresh token (Kii's: with a token expiration).
+        let asksForExpiry = body.expiresAt != nil && body.expiresAt != .null
+        return try await accounts.logIn(
             lookup,
             password: body.password,
             expiresAt: expiresAt,
+            refreshExpiresAt: asksForExpiry ? now + accounts.configuration.refreshTokenLifetime : nil,
             from: context.clientAddress(of: request, context: route)
-        )
-        return .json(
-            .ok,
-            [
-                "id": .string(userID), "access_token": .string(token.text),
-                "expires_in": .integer(Int(expiresAt - now)), "token_type": "Bearer",
-            ]
         )
     }
 

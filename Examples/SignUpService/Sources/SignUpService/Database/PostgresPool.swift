@@ -82,13 +82,10 @@ public final class PostgresPool: DatabasePool {
 
     /// The client's configuration for `endpoint`.
     private func clientConfiguration(_ endpoint: PostgresEndpoint) -> PostgresClient.Configuration {
-        var configuration = PostgresClient.Configuration(
-            host: endpoint.host,
-            port: endpoint.port,
-            username: location.username,
-            password: location.password,
-            database: location.database,
-            tls: Self.tls(location.sslMode)
+        var configuration = server(
+            endpoint,
+            tls: Self.tls(location.sslMode),
+            PostgresClient.Configuration.init(host:port:username:password:database:tls:)
         )
         configuration.options.maximumConnections = maxConnections
         configuration.options.connectTimeout = connectTimeout
@@ -98,17 +95,25 @@ public final class PostgresPool: DatabasePool {
 
     /// A single connection's configuration for `endpoint` (a server check's).
     private func connectionConfiguration(_ endpoint: PostgresEndpoint) -> PostgresConnection.Configuration {
-        var configuration = PostgresConnection.Configuration(
-            host: endpoint.host,
-            port: endpoint.port,
-            username: location.username,
-            password: location.password,
-            database: location.database,
-            tls: Self.connectionTLS(location.sslMode)
+        var configuration = server(
+            endpoint,
+            tls: Self.connectionTLS(location.sslMode),
+            PostgresConnection.Configuration.init(host:port:username:password:database:tls:)
         )
         configuration.options.connectTimeout = .seconds(connectTimeout.components.seconds)
         configuration.options.additionalStartupParameters = startupParameters
         return configuration
+    }
+
+    /// One of postgres-nio's two configurations (a client's or a connection's, whose initialisers
+    /// take the same arguments), made by `make` from `endpoint`, the location's user, password
+    /// and database, and `tls`.
+    private func server<Configuration, TLS>(
+        _ endpoint: PostgresEndpoint,
+        tls: TLS,
+        _ make: (String, Int, String, String?, String?, TLS) -> Configuration
+    ) -> Configuration {
+        make(endpoint.host, endpoint.port, location.username, location.password, location.database, tls)
     }
 
     /// `connect_timeout`, or the pool's timeout.

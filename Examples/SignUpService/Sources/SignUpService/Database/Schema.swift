@@ -38,9 +38,12 @@ import SQLKit
 /// a username gets its lookalike key unless an older user (by `created_at`, then `internal_id`)
 /// already took it: `ON CONFLICT DO NOTHING`, so users that pass for one another keep working
 /// and only the first holds the key.
+/// Version 5: `access_tokens.refresh_hash` (SHA-256 of the refresh token issued with the access
+/// token, unique where there is one) and `access_tokens.refresh_expires_at`; rows of version 4
+/// have none.
 public enum Schema {
     /// The version this build of the service writes.
-    public static let version = 4
+    public static let version = 5
 
     /// Each migration's statements, the first for version 1. Every statement is one text for
     /// SQLite and PostgreSQL.
@@ -117,6 +120,11 @@ public enum Schema {
             "DROP TABLE identity_keys",
             "ALTER TABLE identity_keys_v4 RENAME TO identity_keys",
             "CREATE INDEX IF NOT EXISTS identity_keys_by_user ON identity_keys (user_id)",
+        ],
+        [
+            "ALTER TABLE access_tokens ADD COLUMN refresh_hash TEXT",
+            "ALTER TABLE access_tokens ADD COLUMN refresh_expires_at BIGINT",
+            "CREATE UNIQUE INDEX IF NOT EXISTS access_tokens_by_refresh_hash ON access_tokens (refresh_hash)",
         ],
     ]
 

@@ -13,6 +13,8 @@ public enum ServiceProblem: ValidationError.Detail {
     case missingToken
     /// A token that is unknown, revoked or expired.
     case invalidToken
+    /// A refresh token that is unknown, used, expired or revoked.
+    case invalidRefreshToken
     /// A token of another user than the one the path names.
     case notOwner
     /// A user ID or address that names no user.
@@ -45,7 +47,7 @@ public enum ServiceProblem: ValidationError.Detail {
     case malformedUserID
     /// A member the route does not take.
     case unknownMember(name: String, allowed: [String])
-    /// A `grant_type` other than `password`.
+    /// A `grant_type` other than `password` and `refresh_token`.
     case unsupportedGrantType
     /// A login's `expiresAt` that is not a whole number of milliseconds in the future.
     case expiryNotATime
@@ -63,16 +65,19 @@ public enum ServiceProblem: ValidationError.Detail {
     /// The problem's name (``Kind``'s raw value): how a problem is encoded under `detail`.
     public var name: String { kind.rawValue }
     /// The stable machine code.
-    public var code: ValidationError.Code { ValidationError.Code(rawValue: declaration.code) }
+    public var code: ValidationError.Code { ValidationError.Code(rawValue: declaration.facts.code) }
     /// The HTTP status of the problem.
-    public var httpStatus: Int { declaration.status }
+    public var httpStatus: Int { declaration.facts.status }
     /// Kii Cloud's `errorCode` for the problem (the SDKs show it and branch on some).
-    public var kiiErrorCode: String { declaration.kiiErrorCode }
-    /// The values the reason needs, by name.
-    public var parameters: [(name: String, value: String)] { declaration.parameters() }
-    /// The reason in `language`.
+    public var kiiErrorCode: String { declaration.facts.kiiErrorCode }
+
+    /// The reason in `language`: the kind's words with its parameters filled in.
     public func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
-        declaration.words(language)
+        let words = declaration
+        return language.phrase(
+            fill(words.english, in: language),
+            (words.japanese.particle, fill(words.japanese.reason, in: language))
+        )
     }
 
     /// The problem named `name` with `parameters`, or `nil` (another name, a parameter missing).
@@ -81,315 +86,292 @@ public enum ServiceProblem: ValidationError.Detail {
         self = problem
     }
 
-    /// Each case's declaration, in one place: its code, status, Kii's `errorCode`, parameters and
-    /// words. A case left out does not compile.
-    var declaration: Declaration {
+    /// The problem's kind.
+    public var kind: Kind { declaration.facts.kind }
+
+    /// The values the reason needs, by name (a list's items joined by commas); none for a case
+    /// without values.
+    public var parameters: [(name: String, value: String)] {
         switch self {
-        case .invalidCredentials:
-            Declaration("invalid_credentials", 400, "invalid_grant") {
-                $0.phrase(
-                    "is wrong, or no user has that identifier",
-                    ("が", "正しくないか、その ID のユーザーがいません")
-                )
-            }
-        case .notVerified:
-            Declaration("not_verified", 400, "invalid_grant") {
-                $0.phrase(
-                    "is not verified yet: verify it with its code before logging in with it",
-                    ("は", "まだ確認されていません。確認コードで確認してからログインしてください")
-                )
-            }
-        case .missingToken:
-            Declaration("missing_token", 401, "UNAUTHORIZED") {
-                $0.phrase(
-                    "needs an access token (Bearer): log in first",
-                    ("に", "アクセストークン (Bearer) が必要です。先にログインしてください")
-                )
-            }
-        case .invalidToken:
-            Declaration("invalid_token", 403, "WRONG_TOKEN") {
-                $0.phrase(
-                    "is not a valid access token (unknown, revoked or expired): log in again",
-                    ("が", "有効なアクセストークンではありません（不明、無効化済み、または期限切れ）。もう一度ログインしてください")
-                )
-            }
-        case .notOwner:
-            Declaration("not_owner", 403, "ACCESS_DENIED") {
-                $0.phrase(
-                    "names another user: only users themselves can do this",
-                    ("が", "別のユーザーを指しています。この操作はユーザー本人しかできません")
-                )
-            }
-        case .userNotFound:
-            Declaration("user_not_found", 404, "USER_NOT_FOUND") {
-                $0.phrase(
-                    "names no user",
-                    ("の", "ユーザーは存在しません")
-                )
-            }
-        case .appNotFound(let appID):
-            Declaration("app_not_found", 404, "APP_NOT_FOUND", [("appID", appID)]) {
-                $0.phrase(
-                    "'\(appID)' is not the app of this service",
-                    ("の", "'\(appID)' はこのサービスのアプリではありません")
-                )
-            }
-        case .missingAppCredentials:
-            Declaration("missing_app_credentials", 401, "UNAUTHORIZED") {
-                $0.phrase(
-                    "must name the app: X-Kii-AppID and X-Kii-AppKey, or Authorization: Basic",
-                    ("で", "アプリを指定してください（X-Kii-AppID と X-Kii-AppKey、または Authorization: Basic）")
-                )
-            }
-        case .wrongAppKey:
-            Declaration("wrong_app_key", 401, "UNAUTHORIZED") {
-                $0.phrase(
-                    "is not this app's key",
-                    ("は", "このアプリのキーではありません")
-                )
-            }
-        case .wrongPassword:
-            Declaration("wrong_password", 400, "WRONG_PASSWORD") {
-                $0.phrase(
-                    "is not the current password",
-                    ("が", "現在のパスワードと一致しません")
-                )
-            }
-        case .noRoute(let path):
-            Declaration("not_found", 404, "NOT_FOUND", [("path", path)]) {
-                $0.phrase(
-                    "\(path) is not a route of this service",
-                    ("の", "\(path) はこのサービスのルートではありません")
-                )
-            }
+        case .appNotFound(let appID): [("appID", appID)]
+        case .noRoute(let path): [("path", path)]
         case .methodNotAllowed(let method, let allowed):
-            Declaration(
-                "method_not_allowed",
-                405,
-                "METHOD_NOT_ALLOWED",
-                [("method", method), ("allowed", allowed.joined(separator: ","))]
-            ) {
-                $0.phrase(
-                    "\(method) is not allowed here (allowed: \(allowed.joined(separator: ", ")))",
-                    ("の", "\(method) はここでは使えません（使えるのは \(allowed.joined(separator: "、"))）")
-                )
-            }
-        case .bodyTooLarge(let maximum):
-            Declaration("too_large", 413, "REQUEST_TOO_LARGE", [("maximum", String(maximum))]) {
-                $0.phrase(
-                    "is too large (maximum \(maximum) bytes)",
-                    ("が", "大きすぎます（最大 \(maximum) バイト）")
-                )
-            }
-        case .unsupportedMediaType(let accepted):
-            Declaration(
-                "unsupported_media_type",
-                415,
-                "UNSUPPORTED_MEDIA_TYPE",
-                [("accepted", accepted.joined(separator: ","))]
-            ) {
-                $0.phrase(
-                    "must be \(accepted.joined(separator: " or "))",
-                    ("は", "\(accepted.joined(separator: " か ")) にしてください")
-                )
-            }
-        case .tooManyAttempts(let retryAfter):
-            Declaration("too_many_attempts", 429, "TOO_MANY_REQUESTS", [("retryAfter", String(retryAfter))]) {
-                $0.phrase(
-                    "has had too many failed attempts: try again in \(retryAfter) seconds",
-                    ("の", "失敗が多すぎます。\(retryAfter) 秒後にもう一度お試しください")
-                )
-            }
-        case .wrongCode:
-            Declaration("wrong_code", 400, "INVALID_VERIFICATION_CODE") {
-                $0.phrase(
-                    "is wrong, expired or already used",
-                    ("が", "正しくないか、期限切れか、使用済みです")
-                )
-            }
-        case .nothingToVerify:
-            Declaration("nothing_to_verify", 400, "INVALID_INPUT_DATA") {
-                $0.phrase(
-                    "is not an address of the user waiting for verification",
-                    ("は", "確認待ちのアドレスではありません")
-                )
-            }
-        case .malformedUserID:
-            Declaration("malformed_user_id", 400, "INVALID_INPUT_DATA") {
-                $0.phrase(
-                    "must be a user ID, me, or LOGIN_NAME:, EMAIL: or PHONE: and an address",
-                    ("は", "ユーザー ID、me、または LOGIN_NAME:、EMAIL:、PHONE: とアドレスにしてください")
-                )
-            }
-        case .unknownMember(let member, let allowed):
-            Declaration(
-                "unknown_member",
-                400,
-                "INVALID_INPUT_DATA",
-                [("name", member), ("allowed", allowed.joined(separator: ","))]
-            ) {
-                $0.phrase(
-                    "has a member '\(member)' this route does not take (it takes \(allowed.joined(separator: ", ")))",
-                    ("に", "このルートで使えないメンバー '\(member)' があります（使えるのは \(allowed.joined(separator: "、"))）")
-                )
-            }
-        case .unsupportedGrantType:
-            Declaration("unsupported_grant_type", 400, "unsupported_grant_type") {
-                $0.phrase(
-                    "must be password",
-                    ("は", "password にしてください")
-                )
-            }
-        case .expiryNotATime:
-            Declaration("invalid_expiry", 400, "INVALID_INPUT_DATA") {
-                $0.phrase(
-                    "must be a time in the future, in milliseconds since 1970",
-                    ("は", "未来の時刻（1970 年からのミリ秒）にしてください")
-                )
-            }
-        case .unknownResetMethod:
-            Declaration("unknown_method", 400, "INVALID_INPUT_DATA") {
-                $0.phrase(
-                    "must be EMAIL or SMS",
-                    ("は", "EMAIL か SMS にしてください")
-                )
-            }
-        case .unverifiedAddress:
-            Declaration("address_not_verified", 400, "INVALID_INPUT_DATA") {
-                $0.phrase(
-                    "is not verified: a reset code goes to a verified address only",
-                    ("は", "確認されていません。再設定コードは確認済みのアドレスにだけ送られます")
-                )
-            }
-        case .noPassword:
-            Declaration("no_password", 404, "USER_NOT_FOUND") {
-                $0.phrase(
-                    "has no password to reset",
-                    ("には", "再設定するパスワードがありません")
-                )
-            }
-        case .internalError:
-            Declaration("internal_error", 500, "INTERNAL_SERVER_ERROR") {
-                $0.phrase(
-                    "failed; the request was not carried out",
-                    ("で", "障害が起きました。リクエストは実行されていません")
-                )
-            }
-        case .databaseUnavailable:
-            Declaration("unavailable", 503, "SERVICE_UNAVAILABLE") {
-                $0.phrase(
-                    "cannot be reached",
-                    ("に", "接続できません")
-                )
-            }
+            [("method", method), ("allowed", allowed.joined(separator: ","))]
+        case .bodyTooLarge(let maximum): [("maximum", String(maximum))]
+        case .unsupportedMediaType(let accepted): [("accepted", accepted.joined(separator: ","))]
+        case .tooManyAttempts(let retryAfter): [("retryAfter", String(retryAfter))]
+        case .unknownMember(let member, let allowed): [("name", member), ("allowed", allowed.joined(separator: ","))]
+        default: []
         }
     }
 
-    /// What a problem declares besides its case.
+    /// `template` with each `{name}` replaced by the parameter of that name: a list's items
+    /// (``Kind/lists``) joined as `language` joins them (`, `, `、`).
+    private func fill(_ template: String, in language: ValidationError.Language) -> String {
+        guard template.contains("{") else { return template }
+        var text = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            text += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            let value = parameters.first { $0.name == name }?.value ?? ""
+            text += Kind.lists.contains(name) ? Kind.items(value).joined(separator: language.listSeparator) : value
+            rest = rest[rest.index(after: close)...]
+        }
+        return text + rest
+    }
+
+    /// Each case's declaration, in one place: its kind, code, HTTP status, Kii's `errorCode` and
+    /// words. A case left out does not compile; a new problem is its case, this, its values
+    /// (``parameters``, if it has any) and its kind's reading (``Kind/problem(_:)``), all in
+    /// this file.
+    var declaration: Declaration {
+        switch self {
+        case .invalidCredentials:
+            Declaration(
+                (.invalidCredentials, "invalid_credentials", 400, "invalid_grant"),
+                "is wrong, or no user has that identifier",
+                ("が", "正しくないか、その ID のユーザーがいません")
+            )
+        case .notVerified:
+            Declaration(
+                (.notVerified, "not_verified", 400, "invalid_grant"),
+                "is not verified yet: verify it with its code before logging in with it",
+                ("は", "まだ確認されていません。確認コードで確認してからログインしてください")
+            )
+        case .missingToken:
+            Declaration(
+                (.missingToken, "missing_token", 401, "UNAUTHORIZED"),
+                "needs an access token (Bearer): log in first",
+                ("に", "アクセストークン (Bearer) が必要です。先にログインしてください")
+            )
+        case .invalidToken:
+            Declaration(
+                (.invalidToken, "invalid_token", 403, "WRONG_TOKEN"),
+                "is not a valid access token (unknown, revoked or expired): log in again",
+                ("が", "有効なアクセストークンではありません（不明、無効化済み、または期限切れ）。もう一度ログインしてください")
+            )
+        case .invalidRefreshToken:
+            Declaration(
+                (.invalidRefreshToken, "invalid_refresh_token", 403, "WRONG_REFRESH_TOKEN"),
+                "is not a valid refresh token (unknown, used, revoked or expired): log in again",
+                ("が", "有効なリフレッシュトークンではありません（不明、使用済み、無効化済み、または期限切れ）。もう一度ログインしてください")
+            )
+        case .notOwner:
+            Declaration(
+                (.notOwner, "not_owner", 403, "ACCESS_DENIED"),
+                "names another user: only users themselves can do this",
+                ("が", "別のユーザーを指しています。この操作はユーザー本人しかできません")
+            )
+        case .userNotFound:
+            Declaration(
+                (.userNotFound, "user_not_found", 404, "USER_NOT_FOUND"),
+                "names no user",
+                ("の", "ユーザーは存在しません")
+            )
+        case .appNotFound:
+            Declaration(
+                (.appNotFound, "app_not_found", 404, "APP_NOT_FOUND"),
+                "'{appID}' is not the app of this service",
+                ("の", "'{appID}' はこのサービスのアプリではありません")
+            )
+        case .missingAppCredentials:
+            Declaration(
+                (.missingAppCredentials, "missing_app_credentials", 401, "UNAUTHORIZED"),
+                "must name the app: X-Kii-AppID and X-Kii-AppKey, or Authorization: Basic",
+                ("で", "アプリを指定してください（X-Kii-AppID と X-Kii-AppKey、または Authorization: Basic）")
+            )
+        case .wrongAppKey:
+            Declaration(
+                (.wrongAppKey, "wrong_app_key", 401, "UNAUTHORIZED"),
+                "is not this app's key",
+                ("は", "このアプリのキーではありません")
+            )
+        case .wrongPassword:
+            Declaration(
+                (.wrongPassword, "wrong_password", 400, "WRONG_PASSWORD"),
+                "is not the current password",
+                ("が", "現在のパスワードと一致しません")
+            )
+        case .noRoute:
+            Declaration(
+                (.noRoute, "not_found", 404, "NOT_FOUND"),
+                "{path} is not a route of this service",
+                ("の", "{path} はこのサービスのルートではありません")
+            )
+        case .methodNotAllowed:
+            Declaration(
+                (.methodNotAllowed, "method_not_allowed", 405, "METHOD_NOT_ALLOWED"),
+                "{method} is not allowed here (allowed: {allowed})",
+                ("の", "{method} はここでは使えません（使えるのは {allowed}）")
+            )
+        case .bodyTooLarge:
+            Declaration(
+                (.bodyTooLarge, "too_large", 413, "REQUEST_TOO_LARGE"),
+                "is too large (maximum {maximum} bytes)",
+                ("が", "大きすぎます（最大 {maximum} バイト）")
+            )
+        case .unsupportedMediaType:
+            Declaration(
+                (.unsupportedMediaType, "unsupported_media_type", 415, "UNSUPPORTED_MEDIA_TYPE"),
+                "must be one of {accepted}",
+                ("は", "{accepted} のいずれかにしてください")
+            )
+        case .tooManyAttempts:
+            Declaration(
+                (.tooManyAttempts, "too_many_attempts", 429, "TOO_MANY_REQUESTS"),
+                "has had too many failed attempts: try again in {retryAfter} seconds",
+                ("の", "失敗が多すぎます。{retryAfter} 秒後にもう一度お試しください")
+            )
+        case .wrongCode:
+            Declaration(
+                (.wrongCode, "wrong_code", 400, "INVALID_VERIFICATION_CODE"),
+                "is wrong, expired or already used",
+                ("が", "正しくないか、期限切れか、使用済みです")
+            )
+        case .nothingToVerify:
+            Declaration(
+                (.nothingToVerify, "nothing_to_verify", 400, "INVALID_INPUT_DATA"),
+                "is not an address of the user waiting for verification",
+                ("は", "確認待ちのアドレスではありません")
+            )
+        case .malformedUserID:
+            Declaration(
+                (.malformedUserID, "malformed_user_id", 400, "INVALID_INPUT_DATA"),
+                "must be a user ID, me, or LOGIN_NAME:, EMAIL: or PHONE: and an address",
+                ("は", "ユーザー ID、me、または LOGIN_NAME:、EMAIL:、PHONE: とアドレスにしてください")
+            )
+        case .unknownMember:
+            Declaration(
+                (.unknownMember, "unknown_member", 400, "INVALID_INPUT_DATA"),
+                "has a member '{name}' this route does not take (it takes {allowed})",
+                ("に", "このルートで使えないメンバー '{name}' があります（使えるのは {allowed}）")
+            )
+        case .unsupportedGrantType:
+            Declaration(
+                (.unsupportedGrantType, "unsupported_grant_type", 400, "unsupported_grant_type"),
+                "must be password or refresh_token",
+                ("は", "password か refresh_token にしてください")
+            )
+        case .expiryNotATime:
+            Declaration(
+                (.expiryNotATime, "invalid_expiry", 400, "INVALID_INPUT_DATA"),
+                "must be a time in the future, in milliseconds since 1970",
+                ("は", "未来の時刻（1970 年からのミリ秒）にしてください")
+            )
+        case .unknownResetMethod:
+            Declaration(
+                (.unknownResetMethod, "unknown_method", 400, "INVALID_INPUT_DATA"),
+                "must be EMAIL or SMS",
+                ("は", "EMAIL か SMS にしてください")
+            )
+        case .unverifiedAddress:
+            Declaration(
+                (.unverifiedAddress, "address_not_verified", 400, "INVALID_INPUT_DATA"),
+                "is not verified: a reset code goes to a verified address only",
+                ("は", "確認されていません。再設定コードは確認済みのアドレスにだけ送られます")
+            )
+        case .noPassword:
+            Declaration(
+                (.noPassword, "no_password", 404, "USER_NOT_FOUND"),
+                "has no password to reset",
+                ("には", "再設定するパスワードがありません")
+            )
+        case .internalError:
+            Declaration(
+                (.internalError, "internal_error", 500, "INTERNAL_SERVER_ERROR"),
+                "failed; the request was not carried out",
+                ("で", "障害が起きました。リクエストは実行されていません")
+            )
+        case .databaseUnavailable:
+            Declaration(
+                (.databaseUnavailable, "unavailable", 503, "SERVICE_UNAVAILABLE"),
+                "cannot be reached",
+                ("に", "接続できません")
+            )
+        }
+    }
+
+    /// What a case declares: its kind, code, HTTP status and Kii's `errorCode`, and its words in
+    /// English and in Japanese (the particle after the field's name, then the reason), where
+    /// `{name}` stands for the parameter of that name.
     struct Declaration {
-        /// ``ServiceProblem/code``'s raw value.
-        var code: String
-        /// ``ServiceProblem/httpStatus``.
-        var status: Int
-        /// ``ServiceProblem/kiiErrorCode``.
-        var kiiErrorCode: String
-        /// ``ServiceProblem/parameters``, written when asked for.
-        var parameters: () -> [(name: String, value: String)]
-        /// ``ServiceProblem/phrase(in:)``: only the language asked for is written.
-        var words: (ValidationError.Language) -> ValidationError.Phrase
+        /// ``ServiceProblem/kind``, ``ServiceProblem/code``'s raw value,
+        /// ``ServiceProblem/httpStatus`` and ``ServiceProblem/kiiErrorCode``.
+        var facts: (kind: Kind, code: String, status: Int, kiiErrorCode: String)
+        /// The English reason.
+        var english: String
+        /// The Japanese particle and reason.
+        var japanese: (particle: String, reason: String)
 
         init(
-            _ code: String,
-            _ status: Int,
-            _ kiiErrorCode: String,
-            _ parameters: @autoclosure @escaping () -> [(name: String, value: String)] = [],
-            words: @escaping (ValidationError.Language) -> ValidationError.Phrase
+            _ facts: (kind: Kind, code: String, status: Int, kiiErrorCode: String),
+            _ english: String,
+            _ japanese: (particle: String, reason: String)
         ) {
-            self.code = code
-            self.status = status
-            self.kiiErrorCode = kiiErrorCode
-            self.parameters = parameters
-            self.words = words
+            self.facts = facts
+            self.english = english
+            self.japanese = japanese
         }
     }
 
     /// The cases without their values, by name: how a problem is found by name
-    /// (``init(name:parameters:)``), and the list a test enumerates.
+    /// (``init(name:parameters:)``) and the list a test enumerates.
     public enum Kind: String, CaseIterable, Sendable {
-        case invalidCredentials, notVerified, missingToken, invalidToken, notOwner, userNotFound, appNotFound
-        case missingAppCredentials, wrongAppKey, wrongPassword, noRoute, methodNotAllowed, bodyTooLarge
+        case invalidCredentials, notVerified, missingToken, invalidToken, invalidRefreshToken, notOwner, userNotFound
+        case appNotFound, missingAppCredentials, wrongAppKey, wrongPassword, noRoute, methodNotAllowed, bodyTooLarge
         case unsupportedMediaType, tooManyAttempts, wrongCode, nothingToVerify, malformedUserID, unknownMember
         case unsupportedGrantType, expiryNotATime, unknownResetMethod, unverifiedAddress, noPassword, internalError
         case databaseUnavailable
 
+        /// The parameters whose values are lists, their items joined by commas.
+        static let lists: Set = ["allowed", "accepted"]
+
+        /// A list parameter's items.
+        static func items(_ value: String?) -> [String] { value?.split(separator: ",").map(String.init) ?? [] }
+
         /// The problem of this kind with `parameters` (as ``ServiceProblem/parameters`` gives
         /// them), or `nil` when one is missing or malformed.
         public func problem(_ parameters: [String: String]) -> ServiceProblem? {
-            func list(_ key: String) -> [String] { parameters[key]?.split(separator: ",").map(String.init) ?? [] }
             switch self {
-            case .invalidCredentials: return .invalidCredentials
-            case .notVerified: return .notVerified
-            case .missingToken: return .missingToken
-            case .invalidToken: return .invalidToken
-            case .notOwner: return .notOwner
-            case .userNotFound: return .userNotFound
-            case .appNotFound: return parameters["appID"].map { .appNotFound(appID: $0) }
-            case .missingAppCredentials: return .missingAppCredentials
-            case .wrongAppKey: return .wrongAppKey
-            case .wrongPassword: return .wrongPassword
-            case .noRoute: return parameters["path"].map { .noRoute(path: $0) }
+            case .invalidCredentials: .invalidCredentials
+            case .notVerified: .notVerified
+            case .missingToken: .missingToken
+            case .invalidToken: .invalidToken
+            case .invalidRefreshToken: .invalidRefreshToken
+            case .notOwner: .notOwner
+            case .userNotFound: .userNotFound
+            case .appNotFound: parameters["appID"].map { .appNotFound(appID: $0) }
+            case .missingAppCredentials: .missingAppCredentials
+            case .wrongAppKey: .wrongAppKey
+            case .wrongPassword: .wrongPassword
+            case .noRoute: parameters["path"].map { .noRoute(path: $0) }
             case .methodNotAllowed:
-                return parameters["method"].map { .methodNotAllowed(method: $0, allowed: list("allowed")) }
-            case .bodyTooLarge: return parameters["maximum"].flatMap { Int($0) }.map { .bodyTooLarge(maximum: $0) }
-            case .unsupportedMediaType: return .unsupportedMediaType(accepted: list("accepted"))
+                parameters["method"].map { .methodNotAllowed(method: $0, allowed: Self.items(parameters["allowed"])) }
+            case .bodyTooLarge: parameters["maximum"].flatMap { Int($0) }.map { .bodyTooLarge(maximum: $0) }
+            case .unsupportedMediaType: .unsupportedMediaType(accepted: Self.items(parameters["accepted"]))
             case .tooManyAttempts:
-                return parameters["retryAfter"].flatMap { Int64($0) }.map { .tooManyAttempts(retryAfter: $0) }
-            case .wrongCode: return .wrongCode
-            case .nothingToVerify: return .nothingToVerify
-            case .malformedUserID: return .malformedUserID
-            case .unknownMember: return parameters["name"].map { .unknownMember(name: $0, allowed: list("allowed")) }
-            case .unsupportedGrantType: return .unsupportedGrantType
-            case .expiryNotATime: return .expiryNotATime
-            case .unknownResetMethod: return .unknownResetMethod
-            case .unverifiedAddress: return .unverifiedAddress
-            case .noPassword: return .noPassword
-            case .internalError: return .internalError
-            case .databaseUnavailable: return .databaseUnavailable
+                parameters["retryAfter"].flatMap { Int64($0) }.map { .tooManyAttempts(retryAfter: $0) }
+            case .wrongCode: .wrongCode
+            case .nothingToVerify: .nothingToVerify
+            case .malformedUserID: .malformedUserID
+            case .unknownMember:
+                parameters["name"].map { .unknownMember(name: $0, allowed: Self.items(parameters["allowed"])) }
+            case .unsupportedGrantType: .unsupportedGrantType
+            case .expiryNotATime: .expiryNotATime
+            case .unknownResetMethod: .unknownResetMethod
+            case .unverifiedAddress: .unverifiedAddress
+            case .noPassword: .noPassword
+            case .internalError: .internalError
+            case .databaseUnavailable: .databaseUnavailable
             }
         }
     }
+}
 
-    /// The problem's kind.
-    public var kind: Kind {
-        switch self {
-        case .invalidCredentials: .invalidCredentials
-        case .notVerified: .notVerified
-        case .missingToken: .missingToken
-        case .invalidToken: .invalidToken
-        case .notOwner: .notOwner
-        case .userNotFound: .userNotFound
-        case .appNotFound: .appNotFound
-        case .missingAppCredentials: .missingAppCredentials
-        case .wrongAppKey: .wrongAppKey
-        case .wrongPassword: .wrongPassword
-        case .noRoute: .noRoute
-        case .methodNotAllowed: .methodNotAllowed
-        case .bodyTooLarge: .bodyTooLarge
-        case .unsupportedMediaType: .unsupportedMediaType
-        case .tooManyAttempts: .tooManyAttempts
-        case .wrongCode: .wrongCode
-        case .nothingToVerify: .nothingToVerify
-        case .malformedUserID: .malformedUserID
-        case .unknownMember: .unknownMember
-        case .unsupportedGrantType: .unsupportedGrantType
-        case .expiryNotATime: .expiryNotATime
-        case .unknownResetMethod: .unknownResetMethod
-        case .unverifiedAddress: .unverifiedAddress
-        case .noPassword: .noPassword
-        case .internalError: .internalError
-        case .databaseUnavailable: .databaseUnavailable
-        }
-    }
+extension ValidationError.Language {
+    /// How a list's items are joined in a reason.
+    fileprivate var listSeparator: String { self == .japanese ? "、" : ", " }
 }
 
 extension ValidationError.Field {
@@ -421,6 +403,8 @@ extension ValidationError.Field {
     static let expiresAt = Self(rawValue: "expiresAt")
     /// The `grant_type` member of a login body.
     static let grantType = Self(rawValue: "grant_type")
+    /// The `refresh_token` member of a refresh's body.
+    static let refreshToken = Self(rawValue: "refresh_token")
     /// The address a verification is for (the path's `email-address` or `phone-number`).
     static let address = Self(rawValue: "address")
     /// The service itself.

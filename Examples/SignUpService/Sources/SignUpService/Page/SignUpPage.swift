@@ -7,8 +7,9 @@ import NIOCore
 /// The sign-up page's answers, made once at start-up from the files in `Page/Assets` (the
 /// service's resources): the HTML in each language of the problems (English and Japanese), with
 /// the app's ID and key and the countries a local phone number is read in; its script and its
-/// style. Plain files, no build step: `index.html` (with `{{word}}` holes), `words.json` (the
-/// page's words by language), `signup.js`, `signup.css`.
+/// style. Plain files, no build step: `index.html` (with `{{word}}` holes, and a line for each
+/// field, written out here: ``PageTemplate/expandingFields(in:)``), `words.json` (the page's
+/// words by language), `signup.js`, `signup.css`.
 ///
 /// The app's ID and key are in the HTML (`<meta name="kii-app-id">`, `kii-app-key`), read by
 /// the script as a Kii app's own code holds them: every client of the app has them, and they
@@ -37,7 +38,7 @@ struct SignUpPage: Sendable {
     ///
     /// - Throws: ``PageAssetError`` when a file, a language or a word is missing.
     init(app: KiiApp) throws {
-        let template = PageTemplate(text: try Self.text(of: "index.html"))
+        let template = PageTemplate(text: try PageTemplate.expandingFields(in: try Self.text(of: "index.html")))
         let words = try Self.words(try Self.text(of: "words.json"))
         let countries = Self.countryOptions()
         var documents: [ValidationError.Language: (headers: HTTPFields, body: ByteBuffer)] = [:]

@@ -13,10 +13,24 @@ struct OauthTokenRequest: KiiRequestBody {
     var password: String
     /// Milliseconds since 1970, as the SDKs send an app's token expiration (checked by the login).
     var expiresAt: JSONValue?
-    /// `password`, when given.
+    /// `password`, when given (`refresh_token` is a ``RefreshTokenRequest``).
     var grantType: String?
     /// This service's: the country of local digits in `username`.
     var country: String?
+}
+
+/// `OauthTokenRequest` with `grant_type` `refresh_token` (`POST /api/oauth2/token`): a refresh
+/// token for a new access token, in the login's media types.
+struct RefreshTokenRequest: KiiRequestBody {
+    static let mediaTypes = OauthTokenRequest.mediaTypes
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case grantType = "grant_type"
+        case refreshToken = "refresh_token"
+    }
+    /// `refresh_token`.
+    var grantType: String
+    /// The `refresh_token` of a login or of the last refresh.
+    var refreshToken: String
 }
 
 /// `AddressVerificationRequest` (`POST …/users/me/{email-address|phone-number}/verify`).

@@ -67,7 +67,8 @@ protocol IdentityKeyRepository: Sendable {
     func lookalikeKey(of userID: String) async throws -> String?
 }
 
-/// The `access_tokens` table: the hash of each token, its user, when it was issued and expires.
+/// The `access_tokens` table: the hash of each token, its user, when it was issued and expires,
+/// and the hash of the refresh token issued with it and when that expires.
 protocol TokenRepository: Sendable {
     /// Adds a token.
     func insert(_ token: AccessTokenRecord) async throws
@@ -77,6 +78,11 @@ protocol TokenRepository: Sendable {
     func userID(forTokenHash hash: String, now: Int64) async throws -> String?
     /// Deletes every token of `userID` but the one whose hash is `keeping` (all with `nil`).
     func revoke(of userID: String, except keeping: String?) async throws
+    /// The user whose unexpired refresh token has `hash`, or `nil`.
+    func userID(forRefreshHash hash: String, now: Int64) async throws -> String?
+    /// Deletes the row whose unexpired refresh token has `hash` and returns it, or `nil` when
+    /// there is none (a refresh token works once).
+    func takeRefresh(_ hash: String, now: Int64) async throws -> AccessTokenRecord?
 }
 
 /// The `verification_codes` table: a code's hash for each address waiting for verification.

@@ -23,7 +23,9 @@ public struct AccessToken: Sendable, Hashable {
     public var hash: String { SHA256Hex.of(text) }
 }
 
-/// A token's row: its hash, its user and when it expires.
+/// A token's row: its hash, its user, when it was issued and expires, and the hash of the
+/// refresh token issued with it (if any) and when that stops working. The row is one login's
+/// session: a refresh deletes it and writes the next one.
 struct AccessTokenRecord: Sendable, Hashable {
     /// ``AccessToken/hash``.
     let hash: String
@@ -33,12 +35,8 @@ struct AccessTokenRecord: Sendable, Hashable {
     let expiresAt: Int64
     /// Unix seconds at which it was issued (the oldest go first past a user's limit).
     let issuedAt: Int64
-
-    /// A row for `token`.
-    init(token: AccessToken, userID: String, expiresAt: Int64, issuedAt: Int64) {
-        hash = token.hash
-        self.userID = userID
-        self.expiresAt = expiresAt
-        self.issuedAt = issuedAt
-    }
+    /// The hash of the refresh token issued with it, or `nil`.
+    var refreshHash: String?
+    /// Unix seconds at which the refresh token stops working, or `nil`.
+    var refreshExpiresAt: Int64?
 }

@@ -6,15 +6,19 @@ extension UserAccounts {
     /// keys checked, then a new token stored, the user's oldest past `MAX_TOKENS_PER_USER` ended,
     /// in one transaction that holds the user's row (concurrent logins cannot leave more).
     ///
-    /// - Returns: the user's ID and the token, which works until `expiresAt` (Unix seconds).
+    /// - Parameters:
+    ///   - expiresAt: when the access token stops working (Unix seconds).
+    ///   - refreshExpiresAt: when a refresh token issued with it stops working; `nil` issues none.
+    /// - Returns: the user's ID and the tokens.
     /// - Throws: ``ServiceFailure`` `invalid_credentials` for a wrong password, an unknown
     ///   identifier and a user without a password alike; `not_verified`; `too_many_attempts`.
     func logIn(
         _ lookup: LoginLookup,
         password: String,
         expiresAt: Int64,
+        refreshExpiresAt: Int64? = nil,
         from address: String
-    ) async throws -> (userID: String, token: AccessToken) {
+    ) async throws -> TokenGrant {
         let attempt = try await throttle.take(
             lookup.keys.map { "login:\($0.kind.rawValue):\($0.value)" },
             from: address,
@@ -29,15 +33,20 @@ extension UserAccounts {
             throw ServiceFailure(found.key.kind.field, .notVerified)
         }
         try await throttle.succeeded(attempt)
-        let token = AccessToken()
-        let record = AccessTokenRecord(token: token, userID: found.user.userID, expiresAt: expiresAt, issuedAt: clock())
+        let grant = TokenGrant(
+            userID: found.user.userID,
+            issuedAt: clock(),
+            expiresAt: expiresAt,
+            refreshExpiresAt: refreshExpiresAt
+        )
+        let record = grant.record
         let limit = configuration.maxTokensPerUser
         try await store.transaction { tables in
             _ = try await tables.users.user(record.userID, locking: true)
             try await tables.tokens.insert(record)
             try await tables.tokens.trim(of: record.userID, keeping: record.hash, atMost: limit)
         }
-        return (found.user.userID, token)
+        return grant
     }
 
     /// The caller a request's token names: the user and the token's hash.

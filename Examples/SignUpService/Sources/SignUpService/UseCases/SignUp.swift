@@ -47,19 +47,19 @@ extension UserAccounts {
             phoneVerified: nil,
             now: now
         )
-        let token = AccessToken()
-        let record = AccessTokenRecord(
-            token: token,
+        // No refresh token: Kii's are not for pseudo users.
+        let grant = TokenGrant(
             userID: user.userID,
+            issuedAt: now,
             expiresAt: now + AccessToken.pseudoUserLifetime,
-            issuedAt: now
+            refreshExpiresAt: nil
         )
         try await store.transaction { tables in
             try await tables.users.insert(user)
             try tables.reached(.afterUserRow)
-            try await tables.tokens.insert(record)
+            try await tables.tokens.insert(grant.record)
             try tables.reached(.beforeCommit)
         }
-        return (user, token)
+        return (user, grant.token)
     }
 }

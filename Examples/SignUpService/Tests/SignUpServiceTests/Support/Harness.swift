@@ -210,6 +210,7 @@ enum Setting: Sendable {
     case exposeFullUserData
     case loginFailuresPerMinute(Int)
     case tokenLifetime(Int64)
+    case refreshTokenLifetime(Int64)
     case verificationCodeLifetime(Int64)
     case maxBodyBytes(Int)
     case app(KiiApp)
@@ -234,6 +235,7 @@ enum Setting: Sendable {
         case .exposeFullUserData: configuration.policy.exposeFullUserData = true
         case .loginFailuresPerMinute(let count): configuration.loginFailuresPerMinute = count
         case .tokenLifetime(let seconds): configuration.tokenLifetime = seconds
+        case .refreshTokenLifetime(let seconds): configuration.refreshTokenLifetime = seconds
         case .verificationCodeLifetime(let seconds): configuration.verificationCodeLifetime = seconds
         case .maxBodyBytes(let bytes): configuration.maxBodyBytes = bytes
         case .app(let app): configuration.app = app

@@ -83,6 +83,20 @@ struct MemoryTokenRepository: TokenRepository {
     func revoke(of userID: String, except keeping: String?) async throws {
         tables.rows.tokens = tables.rows.tokens.filter { $0.value.userID != userID || $0.key == keeping }
     }
+
+    func userID(forRefreshHash hash: String, now: Int64) async throws -> String? {
+        liveRefresh(hash, now: now)?.userID
+    }
+
+    func takeRefresh(_ hash: String, now: Int64) async throws -> AccessTokenRecord? {
+        guard let row = liveRefresh(hash, now: now) else { return nil }
+        tables.rows.tokens[row.hash] = nil
+        return row
+    }
+
+    private func liveRefresh(_ hash: String, now: Int64) -> AccessTokenRecord? {
+        tables.rows.tokens.values.first { $0.refreshHash == hash && ($0.refreshExpiresAt ?? now) > now }
+    }
 }
 
 /// ``VerificationCodeRepository`` in memory.

@@ -7,8 +7,9 @@ struct SQLTokenRepository: TokenRepository {
     func insert(_ token: AccessTokenRecord) async throws {
         try await database.raw(
             """
-            INSERT INTO access_tokens (token_hash, user_id, expires_at, issued_at)
-            VALUES (\(bind: token.hash), \(bind: token.userID), \(bind: token.expiresAt), \(bind: token.issuedAt))
+            INSERT INTO access_tokens (token_hash, user_id, expires_at, issued_at, refresh_hash, refresh_expires_at)
+            VALUES (\(bind: token.hash), \(bind: token.userID), \(bind: token.expiresAt), \(bind: token.issuedAt),
+                    \(bind: token.refreshHash), \(bind: token.refreshExpiresAt))
             """
         ).run()
     }
@@ -39,5 +40,29 @@ struct SQLTokenRepository: TokenRepository {
         } else {
             try await database.raw("DELETE FROM access_tokens WHERE user_id = \(bind: userID)").run()
         }
+    }
+
+    func userID(forRefreshHash hash: String, now: Int64) async throws -> String? {
+        try await database.raw(
+            "SELECT user_id FROM access_tokens WHERE refresh_hash = \(bind: hash) AND refresh_expires_at > \(bind: now)"
+        ).first(decodingColumn: "user_id", as: String.self)
+    }
+
+    func takeRefresh(_ hash: String, now: Int64) async throws -> AccessTokenRecord? {
+        let row = try await database.raw(
+            """
+            DELETE FROM access_tokens WHERE refresh_hash = \(bind: hash) AND refresh_expires_at > \(bind: now)
+            RETURNING token_hash, user_id, expires_at, issued_at, refresh_expires_at
+            """
+        ).first()
+        guard let row else { return nil }
+        return AccessTokenRecord(
+            hash: try row.decode(column: "token_hash", as: String.self),
+            userID: try row.decode(column: "user_id", as: String.self),
+            expiresAt: try row.decode(column: "expires_at", as: Int64.self),
+            issuedAt: try row.decode(column: "issued_at", as: Int64.self),
+            refreshHash: hash,
+            refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Int64?.self)
+        )
     }
 }
