@@ -130,8 +130,7 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         let code = codeStart..<bytes.count
         bytes.append(contentsOf: #","errors":"#.utf8)
         let message = error.appendJSONProblems(in: language, to: &bytes)
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(bytes.count + 2 * (message.count + code.count) + 48)
+        var buffer = ByteBufferAllocator().buffer(capacity: bytes.count + 2 * (message.count + code.count) + 48)
         buffer.writeBytes(bytes)
         buffer.writeStaticString(#","message":"#)
         buffer.writeBytes(bytes[message])
