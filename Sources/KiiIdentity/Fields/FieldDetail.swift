@@ -73,7 +73,7 @@ extension ValidationError {
 
         /// Each case's name, code, parameters and words (see ``DeclaredDetail``).
         package func declare<Declaration: DetailDeclaration<Self>>(
-            to declaration: inout Declaration
+            to declaration: Declaration
         ) -> Declaration.Result {
             typealias English = EnglishCatalog
             typealias Japanese = JapaneseCatalog

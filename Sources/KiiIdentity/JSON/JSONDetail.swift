@@ -30,7 +30,7 @@ extension ValidationError {
 
         /// Each case's name, code, parameters and words (see ``DeclaredDetail``).
         package func declare<Declaration: DetailDeclaration<Self>>(
-            to declaration: inout Declaration
+            to declaration: Declaration
         ) -> Declaration.Result {
             switch self {
             case .jsonSyntax(let syntax, let column):

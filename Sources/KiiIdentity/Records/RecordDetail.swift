@@ -66,7 +66,7 @@ extension ValidationError {
         /// (Conflict) for a conflict with what is stored (a taken identifier, an upgrade of a user
         /// that is not a pseudo user), 400 for the rest.
         package func declare<Declaration: DetailDeclaration<Self>>(
-            to declaration: inout Declaration
+            to declaration: Declaration
         ) -> Declaration.Result {
             switch self {
             case .noIdentifier:

@@ -41,7 +41,7 @@ struct DetailCatalogTests {
             case taken, alike
         }
 
-        func declare<Declaration: DetailDeclaration<Self>>(to declaration: inout Declaration) -> Declaration.Result {
+        func declare<Declaration: DetailDeclaration<Self>>(to declaration: Declaration) -> Declaration.Result {
             switch self {
             case .taken(let count):
                 declaration.problem(

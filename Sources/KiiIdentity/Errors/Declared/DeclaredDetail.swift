@@ -21,7 +21,7 @@ package protocol DeclaredDetail: ValidationError.Detail {
     associatedtype Name: RawRepresentable<String>, CaseIterable, Sendable
 
     /// Hands this case's declaration to `declaration`, which takes what it wants of it.
-    func declare<Declaration: DetailDeclaration<Self>>(to declaration: inout Declaration) -> Declaration.Result
+    func declare<Declaration: DetailDeclaration<Self>>(to declaration: Declaration) -> Declaration.Result
 
     /// The case named `name`, its values read from `parameters`; `nil` when one is missing or
     /// malformed.
@@ -31,8 +31,7 @@ package protocol DeclaredDetail: ValidationError.Detail {
 extension DeclaredDetail {
     /// The stable machine code, as the case declares it.
     public var code: ValidationError.Code {
-        var declaration = CodeDeclaration<Self>()
-        return declare(to: &declaration)
+        declare(to: CodeDeclaration<Self>())
     }
 
     /// The case's name, as a problem is encoded under `detail`.
@@ -46,14 +45,12 @@ extension DeclaredDetail {
 
     /// The values the reason needs, as strings, in the order the case declares them.
     public var parameters: [(name: String, value: String)] {
-        var declaration = ParametersDeclaration<Self>()
-        return declare(to: &declaration)
+        declare(to: ParametersDeclaration<Self>())
     }
 
     /// The reason in `language`.
     public func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
-        var declaration = PhraseDeclaration<Self>(language: language)
-        return declare(to: &declaration)
+        declare(to: PhraseDeclaration<Self>(language: language))
     }
 
     /// The detail named `name` with `parameters` (as ``name`` and ``parameters`` give them), or
@@ -71,16 +68,14 @@ extension DeclaredDetail {
 
     /// The case's name, code and status.
     var facts: DetailFacts<Self> {
-        var declaration = FactsDeclaration<Self>()
-        return declare(to: &declaration)
+        declare(to: FactsDeclaration<Self>())
     }
 
     /// Appends the reason in `language`, escaped, to a JSON string being written, without making
     /// a `String` of an English one (or copying it).
     func appendEscapedReason(in language: ValidationError.Language, to writer: inout ByteWriter) {
         withUnsafeMutablePointer(to: &writer) { writer in
-            var declaration = EscapedReasonDeclaration<Self>(language: language, writer: writer)
-            declare(to: &declaration)
+            declare(to: EscapedReasonDeclaration<Self>(language: language, writer: writer))
         }
     }
 }
@@ -101,7 +96,7 @@ package protocol DetailDeclaration<Detail> {
 
     /// Takes one case's declaration: its name, code and status, the values its reason needs, and
     /// its words in a language.
-    mutating func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> Result
+    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> Result
 }
 
 /// A case's name, code and HTTP status.
@@ -130,7 +125,7 @@ extension DetailDeclaration {
     /// its reason needs (in order; an absent optional one is left out) and its reason in English
     /// and Japanese. Only what the declaration wants is built.
     @inline(__always)
-    package mutating func problem(
+    package func problem(
         _ name: Detail.Name,
         code: ValidationError.Code,
         status: Int = 400,
@@ -148,7 +143,7 @@ extension DetailDeclaration {
     /// Declares the case named `name` that wraps `inner`: its name is `name` followed by the
     /// inner detail's, and its code, status and parameters are the inner detail's.
     @inline(__always)
-    package mutating func problem(
+    package func problem(
         _ name: Detail.Name,
         wrapping inner: some DeclaredDetail,
         english: @autoclosure () -> EnglishReason,
