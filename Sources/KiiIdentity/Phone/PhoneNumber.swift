@@ -163,13 +163,20 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// Whether `raw` is a valid international number under `policy`.
     ///
     /// Rejects bad syntax before the phone engine sees it, and allocates nothing.
+    @inlinable @inline(__always)
     public static func isValid(international raw: String, policy: PhonePolicy = .default) -> Bool {
+        // Read in place, as every field's `isValid` (`utf8Satisfies`); a string that is not
+        // contiguous is copied only up to `+` and E.164's 15 digits.
+        raw.utf8Satisfies(maximumBytes: 16) { isValidInternational($0, policy: policy) }
+    }
+
+    /// ``isValid(international:policy:)`` on the string's bytes.
+    @usableFromInline
+    static func isValidInternational(_ bytes: UnsafeBufferPointer<UInt8>, policy: PhonePolicy) -> Bool {
         // `+` and an allowed number of digits: the length alone turns most rejects away.
-        return policy.digitCount.contains(raw.utf8.count - 1)
-            && raw.withUTF8Bytes { bytes in
-                PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy)
-                    && PhoneResolver.isValidInternational(bytes, policy: policy)
-            }
+        policy.digitCount.contains(bytes.count - 1)
+            && PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy)
+            && PhoneResolver.isValidInternational(bytes, policy: policy)
     }
 
     // MARK: Local
