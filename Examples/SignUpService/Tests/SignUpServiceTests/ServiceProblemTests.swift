@@ -20,7 +20,10 @@ import Testing
         #expect([400, 401, 403, 404, 405, 413, 415, 429, 500, 503].contains(problem.httpStatus))
         #expect(!problem.kiiErrorCode.isEmpty)
         for language in [ValidationError.Language.english, .japanese] {
-            #expect(!problem.phrase(in: language).reason.isEmpty)
+            let reason = problem.phrase(in: language).reason
+            #expect(!reason.isEmpty)
+            // Every hole of the words names one of the problem's parameters.
+            #expect(!reason.contains("{") && !reason.contains("}"), "\(kind) in \(language): \(reason)")
         }
         #expect(!problem.phrase(in: .japanese).particle.isEmpty)
         let byName = ServiceProblem(

@@ -106,16 +106,21 @@ public enum ServiceProblem: ValidationError.Detail {
     }
 
     /// `template` with each `{name}` replaced by the parameter of that name: a list's items
-    /// (``Kind/lists``) joined as `language` joins them (`, `, `、`).
+    /// (``Kind/lists``) joined as `language` joins them (`, `, `、`). A hole that names no
+    /// parameter stays as written, so that the test over every kind sees it.
     private func fill(_ template: String, in language: ValidationError.Language) -> String {
         guard template.contains("{") else { return template }
+        let values = parameters
         var text = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             text += rest[..<open]
             let name = String(rest[rest.index(after: open)..<close])
-            let value = parameters.first { $0.name == name }?.value ?? ""
-            text += Kind.lists.contains(name) ? Kind.items(value).joined(separator: language.listSeparator) : value
+            if let value = values.first(where: { $0.name == name })?.value {
+                text += Kind.lists.contains(name) ? Kind.items(value).joined(separator: language.listSeparator) : value
+            } else {
+                text += rest[open...close]
+            }
             rest = rest[rest.index(after: close)...]
         }
         return text + rest
