@@ -28,6 +28,7 @@ public struct Username: IdentityField {
 
     /// Whether a byte of ``normalized`` has a confusable skeleton other than itself: when not,
     /// ``lookalikeKey`` is ``normalized``. Found in the pass that validates the bytes.
+    @usableFromInline
     let hasLookalikeBytes: Bool
 
     /// Validates a username.

@@ -14,10 +14,12 @@ extension Username {
     /// ```
     ///
     /// - Complexity: O(1), the normalised string itself, when no character maps; else O(*n*).
+    @inlinable
     public var lookalikeKey: String { hasLookalikeBytes ? UsernameLookalikes.skeleton(normalized) : normalized }
 }
 
 /// The username alphabet's confusable skeletons, from the generated table.
+@usableFromInline
 enum UsernameLookalikes {
     /// What a valid username's bytes hold, found 16 at a time.
     struct Marks {
@@ -52,29 +54,41 @@ enum UsernameLookalikes {
         normalized.withUTF8Bytes(marks).hasLookalikeByte ? skeleton(normalized) : normalized
     }
 
-    /// The skeleton of a normalised username (ASCII, lowercase): its length counted, then the
-    /// string written in place (inline, without a heap allocation, up to 15 bytes).
+    /// Every byte's skeleton, packed as ``UnicodeTables/usernameLookalikeSkeleton(of:)`` packs
+    /// it, with a byte that is its own skeleton packed as itself (length 1).
+    static let packedSkeletons: [UInt32] = (0...255).map { byte in
+        let mapped = UnicodeTables.usernameLookalikeSkeleton(of: UInt8(byte))
+        return mapped == 0 ? 0x0100_0000 | UInt32(byte) : mapped
+    }
+
+    /// The skeleton of a normalised username (ASCII, lowercase).
+    @usableFromInline
     static func skeleton(_ normalized: String) -> String {
-        normalized.withUTF8Bytes { bytes in
-            var length = bytes.count
-            for byte in bytes {
-                length &+= max(Int(UnicodeTables.usernameLookalikeSkeleton(of: byte) >> 24), 1) &- 1
-            }
-            return String(unsafeUninitializedCapacity: length) { output in
+        // Read in place, without `withUTF8Bytes`'s typed-throws wrapper: this is the whole key.
+        if let key = normalized.utf8.withContiguousStorageIfAvailable(skeleton(of:)) { return key }
+        return Array(normalized.utf8).withUnsafeBufferPointer(skeleton(of:))
+    }
+
+    /// The skeleton of normalised bytes, written without a branch a byte: each byte's skeleton
+    /// (itself, or up to 3 bytes) is stored as four bytes on the stack, and the next one starts
+    /// where its length ends; then one string is made of them.
+    private static func skeleton(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        packedSkeletons.withUnsafeBufferPointer { table in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count &* 3 &+ 1) { buffer in
+                let output = UnsafeMutableRawPointer(buffer.baseAddress!)
                 var written = 0
                 for byte in bytes {
-                    let skeleton = UnicodeTables.usernameLookalikeSkeleton(of: byte)
-                    if skeleton == 0 {
-                        output[written] = byte
-                        written &+= 1
-                    } else {
-                        for index in 0..<Int(skeleton >> 24) {
-                            output[written] = UInt8(truncatingIfNeeded: skeleton >> (8 &* UInt32(index)))
-                            written &+= 1
-                        }
-                    }
+                    let packed = table[Int(byte)]
+                    output.storeBytes(of: packed, toByteOffset: written, as: UInt32.self)
+                    written &+= Int(packed >> 24)
                 }
-                return written
+                // Up to 15 bytes, the string is made in place and, being ASCII, not validated.
+                // (`length`, a constant, keeps `written` in a register through the loop.)
+                let length = written
+                return String(unsafeUninitializedCapacity: length) { string in
+                    string.baseAddress!.update(from: buffer.baseAddress!, count: length)
+                    return length
+                }
             }
         }
     }
