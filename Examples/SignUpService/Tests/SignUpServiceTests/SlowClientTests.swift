@@ -57,7 +57,10 @@ import Testing
                 longest = max(longest, ContinuousClock.now - start)
                 #expect(answer.status == 201)
             }
-            #expect(longest < .seconds(1), "the slowest of 20 sign-ups took \(longest)")
+            // What this catches is a sign-up that waits behind the slow connections, until their
+            // 5 s idle time at worst. Alone a sign-up takes 0.01-0.05 s here; with the rest of the
+            // suite running beside it, up to 1.08 s was seen. Half the idle time tells the two apart.
+            #expect(longest < .milliseconds(2_500), "the slowest of 20 sign-ups took \(longest)")
             #expect(slow.count == 200)
             print("slow clients: 200 connections open, the slowest of 20 sign-ups \(longest)")
         }
