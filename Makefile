@@ -5,7 +5,7 @@ SAMPLE ?= Fixtures/sample-users.jsonl
 # library never resolves it (Package.swift); every build of this repository turns it on.
 TOOL_TRAIT = --traits CommandLineTool
 
-.PHONY: deps build run test differential example docs lint format bench bench-quick bench-lint bench-signup chaos failover-deps fuzz sanitize clean \
+.PHONY: deps build run test differential example docs lint format bench bench-quick bench-figures bench-lint bench-signup chaos failover-deps fuzz sanitize clean \
 	browser-test page-screenshots phone-oracle metadata metadata-check metadata-agreement metadata-latest unicode-oracle unicode-tables \
 	unicode-tables-check
 
@@ -193,6 +193,10 @@ bench: deps
 
 bench-quick: deps
 	$(MAKE) bench ARGS="--quick $(ARGS)"
+
+# One full run written into Performance.md's "Figures from one run" (Scripts/performance-figures.sh).
+bench-figures: deps
+	ARGS="$(ARGS)" Scripts/performance-figures.sh
 
 # The main job at full size: exports of 1, 2 and 10 million records (valid; with
 # invalid lines; with conflicts), generated once into $(BENCH_SCRATCH)/lint-exports (about 4 GB,
