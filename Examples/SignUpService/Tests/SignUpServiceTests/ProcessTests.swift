@@ -106,8 +106,10 @@ import Testing
         process.standardError = errors
         process.standardOutput = Pipe()
         try process.run()
+        let watchdog = ServiceProcess.watchdog(process)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        watchdog.cancel()
         #expect(process.terminationReason == .exit, "\(text.prefix(400))")
         #expect(!text.contains("Assertion failed"), "\(text.prefix(400))")
         #expect(process.terminationStatus != 0)
@@ -279,8 +281,10 @@ import Testing
         process.standardError = errors
         process.standardOutput = Pipe()
         try process.run()
-        process.waitUntilExit()
+        let watchdog = ServiceProcess.watchdog(process)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
         #expect(process.terminationStatus == 2)
         #expect(text.contains(message))
     }

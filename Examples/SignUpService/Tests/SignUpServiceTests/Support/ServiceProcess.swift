@@ -110,11 +110,34 @@ final class ServiceProcess: Sendable {
     /// What the service wrote to standard error (its log).
     var log: String { String(decoding: errors.withLockedValue { $0 }, as: UTF8.self) }
 
-    /// Sends SIGTERM and waits for the exit; returns the exit status.
-    func terminate() async -> Int32 {
+    /// Sends SIGTERM and waits for the exit; returns the exit status. A service still running
+    /// after `patience` is killed and the test fails saying so (the status is then SIGKILL's),
+    /// so a shutdown that hangs fails its test instead of holding the suite.
+    func terminate(patience: Duration = .seconds(60)) async -> Int32 {
         if process.isRunning { process.terminate() }
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+        let deadline = ContinuousClock.now + patience
+        while process.isRunning {
+            if ContinuousClock.now >= deadline {
+                Issue.record(
+                    "signup-service did not exit within \(patience) of SIGTERM; killed. Its log: \(log.suffix(2000))"
+                )
+                await kill()
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
         return process.terminationStatus
+    }
+
+    /// Kills `process` (a child a test started by hand) if it still runs after `patience`: a
+    /// child that hangs then fails its test, by its exit, instead of holding the suite. Cancel
+    /// the watchdog once the child has exited.
+    static func watchdog(_ process: Process, patience: Duration = .seconds(60)) -> Task<Void, Never> {
+        let pid = process.processIdentifier
+        return Task {
+            guard (try? await Task.sleep(for: patience)) != nil else { return }
+            Foundation.kill(pid, SIGKILL)
+        }
     }
 
     /// Sends SIGKILL, as a crash or the kernel's OOM killer would, and waits for the exit.
