@@ -6,7 +6,8 @@ import Testing
 /// Clients that send a request slowly, or not at all (issue 30, part 4, the slow clients): a
 /// connection that delivers no complete request part within `IDLE_TIMEOUT_SECONDS` is closed, and
 /// the service keeps answering other clients at their usual speed while 200 such connections
-/// are open. A real server on the loopback address, with a one-second idle time.
+/// are open. A real server on the loopback address, with a one-second idle time (ten seconds
+/// beside the 200 slow connections).
 @Suite struct SlowClientTests {
     static let head = "POST /api/apps/signupdev/users HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 
@@ -38,7 +39,7 @@ import Testing
 
     @Test(arguments: Backend.enabled)
     func twoHundredSlowConnectionsDoNotSlowOtherClients(backend: Backend) async throws {
-        try await withService(backend, live: true, .idleTimeout(5)) { service in
+        try await withService(backend, live: true, .idleTimeout(10)) { service in
             let port = try #require(service.client.port)
             var slow: [RawConnection] = []
             for _ in 0..<200 {
@@ -57,10 +58,11 @@ import Testing
                 longest = max(longest, ContinuousClock.now - start)
                 #expect(answer.status == 201)
             }
-            // What this catches is a sign-up that waits behind the slow connections, until their
-            // 5 s idle time at worst. Alone a sign-up takes 0.01-0.05 s here; with the rest of the
-            // suite running beside it, up to 1.08 s was seen. Half the idle time tells the two apart.
-            #expect(longest < .milliseconds(2_500), "the slowest of 20 sign-ups took \(longest)")
+            // What this catches is a sign-up that waits behind the slow connections until their
+            // idle time (10 s) closes them. Alone a sign-up takes 0.01-0.05 s here; on a machine
+            // also running a load generator, up to 3.1 s was seen. Half the idle time tells the
+            // two apart.
+            #expect(longest < .seconds(5), "the slowest of 20 sign-ups took \(longest)")
             #expect(slow.count == 200)
             print("slow clients: 200 connections open, the slowest of 20 sign-ups \(longest)")
         }

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A TCP connection to the loopback address that sends bytes as a test says, for clients that
-/// misbehave (a request's head a byte at a time, or nothing); reads wait at most a second.
+/// misbehave (a request's head a byte at a time, or nothing); a read waits at most a second.
 final class RawConnection {
     private let socket: Int32
 
@@ -41,15 +41,20 @@ final class RawConnection {
     }
 
     /// The next answer on the connection: its status and its body (by its `Content-Length`), or
-    /// `nil` when none comes whole within a second of silence.
-    func receiveAnswer() -> (status: Int, body: String)? {
+    /// `nil` when the server closes the connection or none comes whole within `patience` (a
+    /// machine busy with other work may take seconds to answer; a read itself waits a second).
+    func receiveAnswer(patience: Duration = .seconds(15)) -> (status: Int, body: String)? {
+        let deadline = ContinuousClock.now + patience
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             if let answer = Self.answer(in: received) { return answer }
             let count = buffer.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { return nil }
-            received += buffer[..<count]
+            if count > 0 {
+                received += buffer[..<count]
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) || ContinuousClock.now >= deadline {
+                return nil
+            }
         }
     }
 
