@@ -17,27 +17,31 @@ struct AppCredentials {
     /// Checks `request`'s app; `pathAppID` is the path's `{appID}` (none for `/api/oauth2/token`).
     ///
     /// - Throws: ``ServiceFailure``: `APP_NOT_FOUND` (404) or `UNAUTHORIZED` (401).
-    func check(_ request: Request, pathAppID: String?, anonymous: Bool) throws {
+    func check(_ request: Request, pathAppID: Substring?, anonymous: Bool) throws {
         let basic = Self.basicCredentials(request.headers.value(.authorization))
         // Every app ID the request gives (path, header, Basic) must be the service's.
         let headerID = request.headers.value(.kiiAppID)
-        for id in [pathAppID, headerID, basic?.id] {
-            if let id, id != app.id { throw ServiceFailure(.app, .appNotFound(appID: id)) }
-        }
+        try checkID(pathAppID)
+        try checkID(headerID)
+        try checkID(basic?.id)
         let headerKey = request.headers.value(.kiiAppKey)
-        for key in [headerKey, basic?.key] where key != nil && key != app.key {
-            throw ServiceFailure(.app, .wrongAppKey)
-        }
+        if let headerKey, headerKey != app.key { throw ServiceFailure(.app, .wrongAppKey) }
+        if let key = basic?.key, key != app.key { throw ServiceFailure(.app, .wrongAppKey) }
         let namesApp = pathAppID != nil || headerID != nil || basic != nil
         if anonymous, !namesApp || (headerKey == nil && basic == nil) {
             throw ServiceFailure(.app, .missingAppCredentials)
         }
     }
 
+    /// Refuses an app ID other than the service's.
+    private func checkID(_ id: (some StringProtocol)?) throws {
+        if let id, id != app.id { throw ServiceFailure(.app, .appNotFound(appID: String(id))) }
+    }
+
     /// The path's `{appID}` among a route's `parameters` (routes under `api/apps/:appID`), found
     /// by comparing the names: Hummingbird's `parameters.get` hashes the name at every lookup.
-    static func pathAppID(in parameters: Parameters) -> String? {
-        for parameter in parameters where parameter.key == "appID" { return String(parameter.value) }
+    static func pathAppID(in parameters: Parameters) -> Substring? {
+        for parameter in parameters where parameter.key == "appID" { return parameter.value }
         return nil
     }
 

@@ -102,6 +102,7 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
 
     /// The answer in `language`.
     func response(in language: ValidationError.Language) -> Response {
+        let body = body(in: language)
         var headers: HTTPFields
         if self.headers.isEmpty {
             headers = language == .japanese ? Self.plainHeaders.japanese : Self.plainHeaders.english
@@ -111,12 +112,17 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
             headers.append(Self.contentType)
             headers.append(language == .japanese ? Self.japanese : Self.english)
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body(in: language)))
+        // `Content-Length` last, as `Response` would add it (through `HTTPFields`' generic setter).
+        headers.append(HTTPField(name: .contentLength, value: String(body.readableBytes)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
     /// Whether `errorCode` is one of OAuth's token endpoint (RFC 6749, 5.2), answered with
     /// `error` and `error_description` beside Kii's members.
     var isOAuthError: Bool { errorCode == "invalid_grant" || errorCode == "unsupported_grant_type" }
+
+    /// The allocator of every failure's body (made once: making one makes its closures).
+    private static let allocator = ByteBufferAllocator()
 
     /// The body: `errorCode` and the problems written by the library, then copied once into the
     /// answer's buffer, followed by the first problem's message (and, for OAuth, the code and
@@ -130,7 +136,7 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         let code = codeStart..<bytes.count
         bytes.append(contentsOf: #","errors":"#.utf8)
         let message = error.appendJSONProblems(in: language, to: &bytes)
-        var buffer = ByteBufferAllocator().buffer(capacity: bytes.count + 2 * (message.count + code.count) + 48)
+        var buffer = Self.allocator.buffer(capacity: bytes.count + 2 * (message.count + code.count) + 48)
         buffer.writeBytes(bytes)
         buffer.writeStaticString(#","message":"#)
         buffer.writeBytes(bytes[message])

@@ -39,8 +39,8 @@ struct BodyReader: Sendable {
         if let declaredLength, declaredLength > maximumBytes {
             throw ServiceFailure(.body, .bodyTooLarge(maximum: maximumBytes))
         }
-        let buffer = try await collect(request, declaredLength: declaredLength)
-        return Array(buffer.readableBytesView)
+        var buffer = try await collect(request, declaredLength: declaredLength)
+        return buffer.readBytes(length: buffer.readableBytes) ?? []
     }
 
     /// The body, at most ``maximumBytes`` (413 past it). A body that came whole in its first part

@@ -17,31 +17,43 @@ struct RequestLogMiddleware: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let start = ContinuousClock.now
-        let logger = context.logger
+        // The clock is read only when the line is written.
+        let start: ContinuousClock.Instant? = context.logger.logLevel <= .info ? .now : nil
         do {
             let response = try await next(request, context)
-            logger.info("request", metadata: Self.metadata(request, response.status.code, nil, since: start))
+            if let start {
+                context.logger.info(
+                    "request",
+                    metadata: Self.metadata(request, response.status.code, nil, since: start)
+                )
+            }
             return response
         } catch {
-            // The error as thrown (not a copy of it) goes on: nothing is boxed again.
-            if error is ServiceFailure {
+            // The error as thrown (not a copy of it) goes on: nothing is boxed again. Its type is
+            // compared, not cast (a cast of every failure showed in a rejected sign-up's profile).
+            if type(of: error) == ServiceFailure.self {
                 // Read out of the error only when the line is written.
-                if logger.logLevel <= .info, let failure = error as? ServiceFailure {
-                    logger.info(
+                if let start, let failure = error as? ServiceFailure {
+                    context.logger.info(
                         "request",
                         metadata: Self.metadata(request, failure.status.code, failure.codes, since: start)
                     )
                 }
                 throw error
             }
+            let logger = context.logger
             let failure = ServiceFailure(answering: error, path: request.uri.path)
             if let outage = error as? DatabaseUnavailable {
                 logger.warning("database unavailable", metadata: ["reason": "\(outage.reason)"])
             } else if failure.status == .internalServerError {
                 logger.error("request failed", metadata: ["error.type": "\(String(reflecting: type(of: error)))"])
             }
-            logger.info("request", metadata: Self.metadata(request, failure.status.code, failure.codes, since: start))
+            if let start {
+                logger.info(
+                    "request",
+                    metadata: Self.metadata(request, failure.status.code, failure.codes, since: start)
+                )
+            }
             throw failure
         }
     }
