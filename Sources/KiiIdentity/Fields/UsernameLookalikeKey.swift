@@ -64,9 +64,7 @@ enum UsernameLookalikes {
     /// The skeleton of a normalised username (ASCII, lowercase).
     @usableFromInline
     static func skeleton(_ normalized: String) -> String {
-        // Read in place, without `withUTF8Bytes`'s typed-throws wrapper: this is the whole key.
-        if let key = normalized.utf8.withContiguousStorageIfAvailable(skeleton(of:)) { return key }
-        return Array(normalized.utf8).withUnsafeBufferPointer(skeleton(of:))
+        normalized.withUTF8Bytes(skeleton(of:))
     }
 
     /// The skeleton of normalised bytes, written without a branch a byte: each byte's skeleton

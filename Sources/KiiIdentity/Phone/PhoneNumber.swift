@@ -166,8 +166,8 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     @inlinable @inline(__always)
     public static func isValid(international raw: String, policy: PhonePolicy = .default) -> Bool {
         // Read in place, as every field's `isValid` (`utf8Satisfies`); a string that is not
-        // contiguous is copied only up to `+` and E.164's 15 digits.
-        raw.utf8Satisfies(maximumBytes: 16) { isValidInternational($0, policy: policy) }
+        // contiguous is copied only up to `+` and the policy's most digits.
+        raw.utf8Satisfies(maximumBytes: policy.digitCount.upperBound + 1) { isValidInternational($0, policy: policy) }
     }
 
     /// ``isValid(international:policy:)`` on the string's bytes.
