@@ -53,6 +53,11 @@ import Testing
                 from: "203.0.113.7"
             )
         }
+
+        /// A refresh at the accounts' clock, as the token route's.
+        func refresh(_ refreshToken: AccessToken) async throws -> TokenGrant {
+            try await accounts.refresh(refreshToken, now: accounts.clock())
+        }
     }
 
     @Test func signUpThenLogInThenTheTokenNamesTheCaller() async throws {
@@ -119,11 +124,11 @@ import Testing
         #expect(try await fixture.accounts.caller(of: second.token).userID == eve.userID)
         // The other session's refresh token ends with it; the caller's works, and ends with the user.
         let firstRefresh = try #require(first.refreshToken)
-        await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.refresh(firstRefresh) }
-        let refreshed = try await fixture.accounts.refresh(try #require(second.refreshToken))
+        await #expect(throws: ServiceFailure.self) { _ = try await fixture.refresh(firstRefresh) }
+        let refreshed = try await fixture.refresh(try #require(second.refreshToken))
         try await fixture.accounts.delete(try await fixture.accounts.caller(of: refreshed.token))
         let lastRefresh = try #require(refreshed.refreshToken)
-        await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.refresh(lastRefresh) }
+        await #expect(throws: ServiceFailure.self) { _ = try await fixture.refresh(lastRefresh) }
         await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.caller(of: second.token) }
         _ = try await fixture.signUp(#"{"loginName":"eve","password":"pw123456"}"#)
     }
@@ -168,13 +173,13 @@ import Testing
         #expect(try await fixture.logIn("ida", "pw123456").refreshToken == nil)
         let login = try await fixture.logIn("ida", "pw123456", refreshable: true)
         let refreshToken = try #require(login.refreshToken)
-        let next = try await fixture.accounts.refresh(refreshToken)
+        let next = try await fixture.refresh(refreshToken)
         #expect(next.userID == ida.userID)
         #expect(next.record.expiresAt == 1_800_086_400)
         #expect(next.record.refreshExpiresAt == 1_802_592_000)
         #expect(try await fixture.accounts.caller(of: next.token).userID == ida.userID)
         await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.caller(of: login.token) }
-        await #expect(throws: ServiceFailure.self) { _ = try await fixture.accounts.refresh(refreshToken) }
+        await #expect(throws: ServiceFailure.self) { _ = try await fixture.refresh(refreshToken) }
         let nextHash = try #require(next.refreshToken).hash
         let stored = try await fixture.accounts.store.session { tables in
             try await tables.tokens.userID(forRefreshHash: nextHash, now: 1_800_000_000)

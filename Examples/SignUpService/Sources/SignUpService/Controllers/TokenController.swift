@@ -9,7 +9,7 @@ import KiiIdentity
 /// `username` is every form Kii takes: a username, an email address, `+…`, `EMAIL:…`,
 /// `PHONE:+…`, `PHONE:JP-090…`, and local digits with this service's `country` member. See
 /// ``UserAccounts/logIn(_:password:expiresAt:refreshExpiresAt:from:)`` and
-/// ``UserAccounts/refresh(_:)``.
+/// ``UserAccounts/refresh(_:now:)``.
 struct TokenController {
     let context: ControllerContext
 
@@ -26,7 +26,7 @@ struct TokenController {
         let grant: TokenGrant
         if members["grant_type"] == .string("refresh_token") {
             let body = try RefreshTokenRequest(members: members)
-            grant = try await context.accounts.refresh(AccessToken(text: body.refreshToken))
+            grant = try await context.accounts.refresh(AccessToken(text: body.refreshToken), now: now)
         } else {
             grant = try await logIn(try OauthTokenRequest(members: members), now: now, request, route)
         }

@@ -21,23 +21,15 @@ struct RequestLogMiddleware: RouterMiddleware {
         let start: ContinuousClock.Instant? = context.logger.logLevel <= .info ? .now : nil
         do {
             let response = try await next(request, context)
-            if let start {
-                context.logger.info(
-                    "request",
-                    metadata: Self.metadata(request, response.status.code, nil, since: start)
-                )
-            }
+            Self.log(context.logger, request, response.status.code, nil, since: start)
             return response
         } catch {
             // The error as thrown (not a copy of it) goes on: nothing is boxed again. Its type is
             // compared, not cast (a cast of every failure showed in a rejected sign-up's profile).
             if type(of: error) == ServiceFailure.self {
                 // Read out of the error only when the line is written.
-                if let start, let failure = error as? ServiceFailure {
-                    context.logger.info(
-                        "request",
-                        metadata: Self.metadata(request, failure.status.code, failure.codes, since: start)
-                    )
+                if start != nil, let failure = error as? ServiceFailure {
+                    Self.log(context.logger, request, failure.status.code, failure.codes, since: start)
                 }
                 throw error
             }
@@ -48,28 +40,26 @@ struct RequestLogMiddleware: RouterMiddleware {
             } else if failure.status == .internalServerError {
                 logger.error("request failed", metadata: ["error.type": "\(String(reflecting: type(of: error)))"])
             }
-            if let start {
-                logger.info(
-                    "request",
-                    metadata: Self.metadata(request, failure.status.code, failure.codes, since: start)
-                )
-            }
+            Self.log(logger, request, failure.status.code, failure.codes, since: start)
             throw failure
         }
     }
 
-    /// A request's line.
-    private static func metadata(
+    /// Writes a request's line, when the level takes it (`start`, the request's arrival, is then
+    /// given); `problems` is read only then.
+    private static func log(
+        _ logger: Logger,
         _ request: Request,
         _ status: Int,
-        _ problems: String?,
-        since start: ContinuousClock.Instant
-    ) -> Logger.Metadata {
+        _ problems: @autoclosure () -> String?,
+        since start: ContinuousClock.Instant?
+    ) {
+        guard let start else { return }
         var metadata: Logger.Metadata = [
             "method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "status": "\(status)",
             "ms": "\(((ContinuousClock.now - start) / .microseconds(1)).rounded() / 1_000)",
         ]
-        if let problems, !problems.isEmpty { metadata["problems"] = "\(problems)" }
-        return metadata
+        if let problems = problems(), !problems.isEmpty { metadata["problems"] = "\(problems)" }
+        logger.info("request", metadata: metadata)
     }
 }

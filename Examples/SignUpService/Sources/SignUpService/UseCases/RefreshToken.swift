@@ -11,10 +11,12 @@ extension UserAccounts {
     /// when the user's password changes (but the caller's own session's), when a reset completes,
     /// and when logins past `MAX_TOKENS_PER_USER` end its session.
     ///
+    /// `now` (Unix seconds) is the request's instant, the one its answer's `expires_in` is counted
+    /// from (``TokenGrant/members(now:)``).
+    ///
     /// - Throws: ``ServiceFailure`` `WRONG_REFRESH_TOKEN` for a refresh token that does not work.
-    func refresh(_ refreshToken: AccessToken) async throws -> TokenGrant {
+    func refresh(_ refreshToken: AccessToken, now: Int64) async throws -> TokenGrant {
         let hash = refreshToken.hash
-        let now = clock()
         let configuration = configuration
         return try await store.transaction { tables in
             // The user's row first, as a login and a password change take it: then the session.
