@@ -19,12 +19,12 @@ import Testing
                 let inPlace = Array(username.rawValue.utf8).withUnsafeBufferPointer {
                     LookalikeKeys.fingerprint(ofUsername: $0)
                 }
-                #expect(inPlace == KeyFingerprint(lookalike: username.lookalikeKey), "\(username.rawValue)")
+                #expect(inPlace == KeyFingerprint(lookalike: username.lookalikeKey.text), "\(username.rawValue)")
                 count += 1
             }
         }
         #expect(count == 65 * 65)
-        #expect(try Username("B0b").lookalikeKey == "bob")
+        #expect(try Username("B0b").lookalikeKey.text == "bob")
         // Apart from the username key with the same text.
         #expect(KeyFingerprint(lookalike: "bob") != KeyFingerprint(.username, normalized: "bob"))
     }
@@ -35,7 +35,7 @@ import Testing
         #expect(LookalikeKeys.usernames(withKey: "xyz", limit: 10) == ["xyz"])
         let modern = try #require(LookalikeKeys.usernames(withKey: "rnodern", limit: 100))
         #expect(modern == ["m0dem", "m0dern", "modem", "modern", "rn0dem", "rn0dern", "rnodem", "rnodern"])
-        for username in modern { #expect(try Username(username).lookalikeKey == "rnodern", "\(username)") }
+        for username in modern { #expect(try Username(username).lookalikeKey.text == "rnodern", "\(username)") }
         // 2¹² usernames for twelve `o`: past a limit of 100.
         #expect(LookalikeKeys.usernames(withKey: String(repeating: "o", count: 12), limit: 100) == nil)
         #expect(LookalikeKeys.usernames(withKey: String(repeating: "o", count: 12), limit: 4096)?.count == 4096)
@@ -93,8 +93,8 @@ import Testing
             let raw = String((0..<length).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
             let username = try Username(raw)
             table.add(UniquenessKeys(username: username), line: line)
-            if byKey[username.lookalikeKey] == nil { keyOrder.append(username.lookalikeKey) }
-            byKey[username.lookalikeKey, default: []].append((username.normalized, line))
+            if byKey[username.lookalikeKey.text] == nil { keyOrder.append(username.lookalikeKey.text) }
+            byKey[username.lookalikeKey.text, default: []].append((username.normalized, line))
         }
         var expected: [LookalikeGroup] = []
         for key in keyOrder {

@@ -76,7 +76,17 @@ extension Scenarios {
             inputCount: inputs.count,
             contenders: [
                 Contender(name: "Username.init + lookalikeKey", role: .engine) { index in
-                    (try? Username(inputs[index]))?.lookalikeKey.isEmpty == false
+                    (try? Username(inputs[index]))?.lookalikeKey != nil
+                },
+                // What a service pays when it stores the key, and what a set of keys pays.
+                Contender(name: "Username.init + lookalikeKey.text", role: .variant) { index in
+                    (try? Username(inputs[index]))?.lookalikeKey.text.isEmpty == false
+                },
+                Contender(name: "Username.init + lookalikeKey hashed", role: .variant) { index in
+                    ((try? Username(inputs[index]))?.lookalikeKey.hashValue).map { $0 != 1 } ?? false
+                },
+                Contender(name: "Username.init + normalized hashed", role: .variant) { index in
+                    ((try? Username(inputs[index]))?.normalized.hashValue).map { $0 != 1 } ?? false
                 },
                 Contender(name: "Username.init alone", role: .baseline) { index in
                     (try? Username(inputs[index])) != nil

@@ -9,13 +9,66 @@ extension Username {
     /// key unique beside the username key, so that a name that passes for another's is refused.
     ///
     /// ```swift
-    /// try Username("B0b").lookalikeKey         // "bob"
-    /// try Username("modern_1").lookalikeKey    // "rnodern_l"
+    /// try Username("B0b").lookalikeKey == Username("bob").lookalikeKey   // true
+    /// try Username("modern_1").lookalikeKey.text                         // "rnodern_l"
     /// ```
     ///
-    /// - Complexity: O(1), the normalised string itself, when no character maps; else O(*n*).
+    /// - Complexity: O(1): the key holds the normalised name; its ``LookalikeKey/text``, its
+    ///   equality and its hash read the skeleton from the name's bytes, O(*n*).
     @inlinable
-    public var lookalikeKey: String { hasLookalikeBytes ? UsernameLookalikes.skeleton(normalized) : normalized }
+    public var lookalikeKey: LookalikeKey { LookalikeKey(normalized: normalized, maps: hasLookalikeBytes) }
+
+    /// A username's lookalike key (``Username/lookalikeKey``): equal for `b0b` and `bob`.
+    ///
+    /// Compared and hashed by its skeleton without making a string; ``text`` is the string a
+    /// service stores under its UNIQUE constraint, made when it is asked for.
+    public struct LookalikeKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// The normalised username the key is the skeleton of.
+        @usableFromInline
+        let normalized: String
+        /// Whether a byte of `normalized` has a skeleton other than itself.
+        @usableFromInline
+        let maps: Bool
+
+        @inlinable
+        init(normalized: String, maps: Bool) {
+            self.normalized = normalized
+            self.maps = maps
+        }
+
+        /// The key as a string (`rnodern_l` for `Modern_1`): what a service stores and looks up.
+        ///
+        /// - Complexity: O(1), the normalised name itself, when no character maps; else O(*n*).
+        public var text: String { maps ? UsernameLookalikes.skeleton(normalized) : normalized }
+
+        /// ``text``.
+        public var description: String { text }
+
+        public static func == (left: Self, right: Self) -> Bool {
+            if !left.maps && !right.maps { return left.normalized == right.normalized }
+            return left.withSkeleton { leftBytes in right.withSkeleton { leftBytes.elementsEqual($0) } }
+        }
+
+        /// Orders keys as their ``text`` orders (by bytes: the text is ASCII).
+        public static func < (left: Self, right: Self) -> Bool {
+            left.withSkeleton { leftBytes in right.withSkeleton { leftBytes.lexicographicallyPrecedes($0) } }
+        }
+
+        /// Hashes the skeleton's bytes, as a `String` of ``text`` would feed them.
+        public func hash(into hasher: inout Hasher) {
+            withSkeleton { bytes in
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                hasher.combine(0xFF as UInt8)
+            }
+        }
+
+        /// Calls `body` with the skeleton's bytes: the name's own, or written on the stack.
+        func withSkeleton<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            normalized.withUTF8Bytes { bytes in
+                maps ? UsernameLookalikes.withSkeleton(of: bytes, body) : body(bytes)
+            }
+        }
+    }
 }
 
 /// The username alphabet's confusable skeletons, from the generated table.
@@ -64,13 +117,24 @@ enum UsernameLookalikes {
     /// The skeleton of a normalised username (ASCII, lowercase).
     @usableFromInline
     static func skeleton(_ normalized: String) -> String {
-        normalized.withUTF8Bytes(skeleton(of:))
+        normalized.withUTF8Bytes { bytes in
+            withSkeleton(of: bytes) { skeleton in
+                // Up to 15 bytes, the string is made in place and, being ASCII, not validated.
+                String(unsafeUninitializedCapacity: skeleton.count) { string in
+                    string.baseAddress!.update(from: skeleton.baseAddress!, count: skeleton.count)
+                    return skeleton.count
+                }
+            }
+        }
     }
 
-    /// The skeleton of normalised bytes, written without a branch a byte: each byte's skeleton
-    /// (itself, or up to 3 bytes) is stored as four bytes on the stack, and the next one starts
-    /// where its length ends; then one string is made of them.
-    private static func skeleton(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// Calls `body` with the skeleton of normalised bytes, written without a branch a byte:
+    /// each byte's skeleton (itself, or up to 3 bytes) is stored as four bytes on the stack, and
+    /// the next one starts where its length ends.
+    static func withSkeleton<Result>(
+        of bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         packedSkeletons.withUnsafeBufferPointer { table in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count &* 3 &+ 1) { buffer in
                 let output = UnsafeMutableRawPointer(buffer.baseAddress!)
@@ -80,13 +144,7 @@ enum UsernameLookalikes {
                     output.storeBytes(of: packed, toByteOffset: written, as: UInt32.self)
                     written &+= Int(packed >> 24)
                 }
-                // Up to 15 bytes, the string is made in place and, being ASCII, not validated.
-                // (`length`, a constant, keeps `written` in a register through the loop.)
-                let length = written
-                return String(unsafeUninitializedCapacity: length) { string in
-                    string.baseAddress!.update(from: buffer.baseAddress!, count: length)
-                    return length
-                }
+                return body(UnsafeBufferPointer(start: buffer.baseAddress!, count: written))
             }
         }
     }

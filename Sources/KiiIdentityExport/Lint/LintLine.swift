@@ -74,7 +74,7 @@ public enum LintLine {
         guard let kind = kind.loginKind else {
             // A reported conflict's value only (rare): the library's key of the record's username.
             if let username = flatRecord(bytes)?.username {
-                return try? Username(String(decoding: username, as: UTF8.self)).lookalikeKey
+                return try? Username(String(decoding: username, as: UTF8.self)).lookalikeKey.text
             }
             return fullCheck(bytes, policy: policy).keys?.usernameLookalike
         }

@@ -24,7 +24,7 @@ package enum LookalikeKeys {
         // Two letters first: a username has at least three characters.
         let text = "aa" + String(UnicodeScalar(UInt8(byte)))
         guard let username = try? Username(text) else { return 0 }
-        let key = Array(username.lookalikeKey.utf8.dropFirst(2))
+        let key = Array(username.lookalikeKey.text.utf8.dropFirst(2))
         precondition(key.count == 1 || key.count == 2, "a skeleton of one or two bytes")
         return UInt16(key[0]) | (key.count == 2 ? UInt16(key[1]) << 8 : 0)
     }

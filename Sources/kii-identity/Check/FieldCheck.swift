@@ -56,7 +56,7 @@ struct FieldCheck {
             case .username:
                 let username = try Username(value)
                 take(username)
-                lookalikeKey = username.lookalikeKey
+                lookalikeKey = username.lookalikeKey.text
             case .email: try take(EmailAddress(value))
             case .password: _ = try Password(value)
             case .displayName: try take(DisplayName(value, policy: displayNamePolicy))

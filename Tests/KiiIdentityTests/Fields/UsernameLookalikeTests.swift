@@ -19,13 +19,17 @@ struct UsernameLookalikeTests {
         let a = try Username(first.count < 3 ? first + "__" : first)
         let b = try Username(second.count < 3 ? second + "__" : second)
         #expect((a.lookalikeKey == b.lookalikeKey) == shared)
+        #expect((a.lookalikeKey.text == b.lookalikeKey.text) == shared)
+        if shared { #expect(a.lookalikeKey.hashValue == b.lookalikeKey.hashValue) }
+        #expect(Set([a.lookalikeKey, b.lookalikeKey]).count == (shared ? 1 : 2))
     }
 
     @Test("the key is the lowercase name's skeleton, and the name itself when nothing maps")
     func values() throws {
-        #expect(try Username("B0b").lookalikeKey == "bob")
-        #expect(try Username("modern_1").lookalikeKey == "rnodern_l")
-        #expect(try Username("alice").lookalikeKey == "alice")
+        #expect(try Username("B0b").lookalikeKey.text == "bob")
+        #expect(try Username("modern_1").lookalikeKey.text == "rnodern_l")
+        #expect(try Username("alice").lookalikeKey.text == "alice")
+        #expect(try "\(Username("M0m").lookalikeKey)" == "rnorn")
         #expect(UniquenessKeys(username: try Username("B0b")).usernameLookalike == "bob")
         // Not a login identifier: the description lists the login keys only.
         #expect(UniquenessKeys(username: try Username("B0b")).description == "username=b0b")
@@ -57,21 +61,32 @@ struct UsernameLookalikeTests {
             let length = 3 + Int(random.next() % 62)
             names.append(String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }))
         }
-        // Short names thick with mapped characters: the key is made in two words up to 15
-        // bytes (expansions at every position, across the word boundary, up to and past 15).
+        // Short names thick with mapped characters: expansions at every position, and keys up to
+        // and past 15 bytes (the longest string kept inline).
         let mapped = Array("m01MrnolL_a")
         for _ in 0..<5_000 {
             let length = 3 + Int(random.next() % 14)
             names.append(String((0..<length).map { _ in mapped[Int(random.next() % UInt64(mapped.count))] }))
         }
         var disagreements: [String] = []
+        var previous = try Username("___")
         for name in names {
             // Shorter names are padded with '_' (its own skeleton) to a username's minimum.
             let username = try Username(name.count < 3 ? name + String(repeating: "_", count: 3 - name.count) : name)
             let expected = Self.expected(username.rawValue, oracle)
-            if username.lookalikeKey != expected, disagreements.count < 20 {
-                disagreements.append("\(name): ICU \(expected ?? "-"), library \(username.lookalikeKey)")
+            let key = username.lookalikeKey
+            if key.text != expected, disagreements.count < 20 {
+                disagreements.append("\(name): ICU \(expected ?? "-"), library \(key.text)")
             }
+            // The key compares, orders and hashes as its text does, made or not.
+            let other = previous.lookalikeKey
+            if (key == other) != (key.text == other.text) || (key < other) != (key.text < other.text)
+                || (key == other && key.hashValue != other.hashValue),
+                disagreements.count < 20
+            {
+                disagreements.append("\(name) against \(previous.rawValue): the key compares unlike its text")
+            }
+            previous = username
         }
         print("username lookalike key (\(oracle.version)): \(names.count) names, \(disagreements.count) disagreements")
         #expect(names.count > 65_000)

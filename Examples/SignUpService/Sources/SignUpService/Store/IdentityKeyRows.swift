@@ -37,6 +37,6 @@ struct IdentityKeyRows {
     /// The lookalike key of a stored username key, or `nil` for a value that is no longer a
     /// valid username (written under older rules).
     static func lookalikeKey(ofUsernameKey value: String) -> String? {
-        try? Username(value).lookalikeKey
+        try? Username(value).lookalikeKey.text
     }
 }
