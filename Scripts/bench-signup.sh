@@ -11,7 +11,9 @@
 # two baseline routes, a timer of each request inside the server read from GET /bench/stats, the
 # fixed hash). KiiIdentity's share of a rejected sign-up is the library's time for that body
 # (kii-identity-bench's row "rejected sign-up (the library's share)", measured in this run: the
-# body read and judged, the error body written) over the server's time a rejected request.
+# body read and judged, the error body written) over the server's time a rejected request. The
+# server's time is timed twice: by the wall clock, and by the CPU time of the request's thread
+# (the measure of the library's row, which the machine's other threads do not inflate).
 # SECONDS_PER_RUN (10), CONNECTIONS (16) and THREADS (1) shape the load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,9 +81,10 @@ stop_service() {
 }
 
 # One wrk run: sets the variable named by its first argument to
-# "requests/s|p50|p99|non-2xx|server µs a request|KiiIdentity's share". Each run has its own
-# number, which makes its sign-ups' identities (so it runs in this shell, not in a subshell, where
-# the count would be lost and two runs on one database would collide).
+# "requests/s|p50|p99|non-2xx|server µs a request|KiiIdentity's share|its thread's CPU µs a
+# request". Each run has its own number, which makes its sign-ups' identities (so it runs in this
+# shell, not in a subshell, where the count would be lost and two runs on one database would
+# collide).
 run=0
 measure() {
     local result="$1" path="$2" script="$3" share="${4:-}"
@@ -99,11 +102,16 @@ p50 = re.search(r"\n\s+50%\s+(\S+)", wrk).group(1)
 p99 = re.search(r"\n\s+99%\s+(\S+)", wrk).group(1)
 bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", wrk)
 server_ns = stats["nanoseconds"] / max(stats["requests"], 1)
+cpu_ns = stats["cpuNanoseconds"] / max(stats["cpuRequests"], 1)
+one_thread = 100 * stats["cpuRequests"] / max(stats["requests"], 1)
 share = "-"
 if sys.argv[3]:
     library_ns = float(sys.argv[4])
     share = f"{library_ns / 1000:.2f} µs ({100 * library_ns / server_ns:.0f}%)"
-print("|".join([f"{float(rps):,.0f}", p50, p99, bad.group(1) if bad else "0", f"{server_ns / 1000:.1f} µs", share]))
+print("|".join([
+    f"{float(rps):,.0f}", p50, p99, bad.group(1) if bad else "0", f"{server_ns / 1000:.1f} µs", share,
+    f"{cpu_ns / 1000:.1f} µs ({one_thread:.0f}% on one thread)",
+]))
 PYTHON
 )"
 }
@@ -115,15 +123,18 @@ warm() {
     wrk -t"$threads" -c"$connections" -d2s -s "$BENCH_LUA_FOLDER/$2" "http://127.0.0.1:$port$1" -- 9 >/dev/null
 }
 
+# A table row; the CPU column only for a route that does not wait for the database (a request
+# that waits lets its thread run others, whose CPU the timer would count as its own).
 row() {
-    local rps p50 p99 bad server share
-    IFS='|' read -r rps p50 p99 bad server share <<<"$3"
-    echo "| $1 | $2 | $rps | $p50 | $p99 | $bad | $server | $share |"
+    local rps p50 p99 bad server share cpu
+    IFS='|' read -r rps p50 p99 bad server share cpu <<<"$3"
+    [ "${4:-}" = cpu ] || cpu="-"
+    echo "| $1 | $2 | $rps | $p50 | $p99 | $bad | $server | $cpu | $share |"
 }
 
 users="/api/apps/$KII_APP_ID/users"
-echo "| database | route | requests/s | p50 | p99 | non-2xx | in the server a request | KiiIdentity a request (share) |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| database | route | requests/s | p50 | p99 | non-2xx | in the server a request | its thread's CPU a request | KiiIdentity a request (share) |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for database in sqlite postgres; do
     if [ "$database" = sqlite ]; then start_service "sqlite:$work/bench.sqlite"; else start_service "$postgres_url"; fi
     warm /bench/trivial trivial.lua
@@ -139,19 +150,22 @@ for database in sqlite postgres; do
     if [ "$database" = sqlite ]; then start_service "sqlite:$work/bench-no-hash.sqlite" 1; else start_service "$postgres_url" 1; fi
     measure unhashed "$users" accepted.lua
     stop_service
-    row "$database" "GET /bench/trivial" "$trivial"
-    row "$database" "POST $users, rejected (400, five problems)" "$rejected"
+    row "$database" "GET /bench/trivial" "$trivial" cpu
+    row "$database" "POST $users, rejected (400, five problems)" "$rejected" cpu
     row "$database" "POST /bench/insert (one row, one transaction)" "$insert"
     row "$database" "POST $users, accepted (201, bcrypt cost $cost)" "$accepted"
     row "$database" "POST $users, accepted (201, no hashing)" "$unhashed"
     percent() { awk -v a="$(rate "$1")" -v b="$(rate "$2")" 'BEGIN { printf "%.0f%%", 100 * a / b }'; }
     # A rejected sign-up in the server against what it is made of: the trivial route (the framework)
-    # plus KiiIdentity's share of the same body (the issue's target: at most 3x).
+    # plus KiiIdentity's share of the same body (the issue's target: at most 3x). Judged on CPU
+    # time, the measure of the library's share (kii-identity-bench times its thread's CPU); the
+    # wall clock's ratio, which grows with the machine's load, is printed beside it.
     bound() {
         python3 -c 'import sys; r, t, l = (float(x) for x in sys.argv[1:]); print(f"{r / (t + l / 1000):.2f}x")' \
-            "$(echo "$1" | cut -d'|' -f5 | cut -d' ' -f1)" "$(echo "$2" | cut -d'|' -f5 | cut -d' ' -f1)" "$library_ns"
+            "$(echo "$1" | cut -d'|' -f"$3" | cut -d' ' -f1)" "$(echo "$2" | cut -d'|' -f"$3" | cut -d' ' -f1)" \
+            "$library_ns"
     }
-    ratios+=("$database: rejected / trivial $(percent "$rejected" "$trivial"), accepted / insert $(percent "$accepted" "$insert"), accepted without hashing / insert $(percent "$unhashed" "$insert"); rejected in the server / (trivial in the server + KiiIdentity's share) $(bound "$rejected" "$trivial") (at most 3x)")
+    ratios+=("$database: rejected / trivial $(percent "$rejected" "$trivial"), accepted / insert $(percent "$accepted" "$insert"), accepted without hashing / insert $(percent "$unhashed" "$insert"); rejected in the server / (trivial in the server + KiiIdentity's share): CPU $(bound "$rejected" "$trivial" 7) (at most 3x), wall clock $(bound "$rejected" "$trivial" 5)")
 done
 echo
 printf '%s\n' "${ratios[@]}"
