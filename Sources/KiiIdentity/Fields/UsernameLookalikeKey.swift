@@ -44,6 +44,8 @@ extension Username {
         /// ``text``.
         public var description: String { text }
 
+        /// Whether two keys are one skeleton (`b0b`'s and `bob`'s are), as their ``text`` would
+        /// compare.
         public static func == (left: Self, right: Self) -> Bool {
             if !left.maps && !right.maps { return left.normalized == right.normalized }
             return left.withSkeleton { leftBytes in right.withSkeleton { leftBytes.elementsEqual($0) } }
