@@ -31,23 +31,23 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
     public let updated: UserRecord
 
     /// What the user can log in with once verified: every identifier given, in table order.
-    public var loginKinds: [LoginKind] { RegistrationTable.loginKinds(for: body.record.identifierKinds) }
+    public var loginKinds: [LoginKind] { RegistrationTable.Kinds(of: body.record).inTableOrder }
 
     /// The identifiers that wait for verification before they can be used to log in.
     public var awaitingVerification: [LoginKind] {
-        RegistrationTable.awaitingVerification(for: body.record.identifierKinds, policy: policy)
+        RegistrationTable.awaitingVerification(for: RegistrationTable.Kinds(of: body.record), policy: policy)
     }
 
     /// The new `emailAddressVerified`: `false` when email verification is on, `true` when off,
     /// `nil` without an email address.
     public var emailAddressVerified: Bool? {
-        RegistrationTable.verifiedFlag(.email, of: body.record.identifierKinds, policy: policy)
+        RegistrationTable.verifiedFlag(.email, of: RegistrationTable.Kinds(of: body.record), policy: policy)
     }
 
     /// The new `phoneNumberVerified`: `false` when phone verification is on, `true` when off,
     /// `nil` without a phone number.
     public var phoneNumberVerified: Bool? {
-        RegistrationTable.verifiedFlag(.phone, of: body.record.identifierKinds, policy: policy)
+        RegistrationTable.verifiedFlag(.phone, of: RegistrationTable.Kinds(of: body.record), policy: policy)
     }
 
     /// The keys to keep unique.

@@ -50,14 +50,20 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     /// Every present key with its kind, in table order (username, email, phone).
-    public var all: [(kind: LoginKind, key: String)] {
-        LoginKind.allCases.compactMap { kind in self[kind].map { (kind, $0) } }
-    }
+    public var all: [(kind: LoginKind, key: String)] { present { ($0, $1) } }
 
     /// Every present key, in table order: the rows a service stores under its UNIQUE
     /// (kind, value) constraint.
-    public var keys: [UniquenessKey] {
-        LoginKind.allCases.compactMap { kind in self[kind].map { UniquenessKey(kind: kind, value: $0) } }
+    public var keys: [UniquenessKey] { present { UniquenessKey(kind: $0, value: $1) } }
+
+    /// `element` of each present key, in table order, in one array allocated at its size.
+    private func present<Element>(_ element: (LoginKind, String) -> Element) -> [Element] {
+        var present: [Element] = []
+        present.reserveCapacity((username == nil ? 0 : 1) + (email == nil ? 0 : 1) + (phone == nil ? 0 : 1))
+        if let username { present.append(element(.username, username)) }
+        if let email { present.append(element(.email, email)) }
+        if let phone { present.append(element(.phone, phone)) }
+        return present
     }
 
     /// Whether there is no key (a pseudo user).

@@ -201,10 +201,10 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// A registration of an already validated body that obeys the table.
     init(body: RegistrationRequestBody, policy: RegistrationPolicy) {
-        let kinds = RegistrationTable.kinds(of: body.record)
+        let kinds = RegistrationTable.Kinds(of: body.record)
         self.body = body
         self.policy = policy
-        loginKinds = RegistrationTable.loginKinds(for: kinds)
+        loginKinds = kinds.inTableOrder
         awaitingVerification = RegistrationTable.awaitingVerification(for: kinds, policy: policy)
         emailAddressVerified = RegistrationTable.verifiedFlag(.email, of: kinds, policy: policy)
         phoneNumberVerified = RegistrationTable.verifiedFlag(.phone, of: kinds, policy: policy)

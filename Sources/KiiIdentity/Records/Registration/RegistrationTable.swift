@@ -58,38 +58,68 @@ public enum RegistrationTable {
     /// What a user with `kinds` can log in with once verified: every identifier given, in
     /// table order (the documentation's "identifier accepted" column).
     public static func loginKinds(for kinds: [LoginKind]) -> [LoginKind] {
-        self.kinds(username: kinds.contains(.username), email: kinds.contains(.email), phone: kinds.contains(.phone))
+        Kinds(kinds).inTableOrder
     }
 
     /// The identifiers among `kinds` that wait for verification under `policy` before they can
     /// be used to log in.
     public static func awaitingVerification(for kinds: [LoginKind], policy: RegistrationPolicy) -> [LoginKind] {
-        self.kinds(
-            username: false,
-            email: kinds.contains(.email) && policy.requiresVerification(of: .email),
-            phone: kinds.contains(.phone) && policy.requiresVerification(of: .phone)
-        )
+        awaitingVerification(for: Kinds(kinds), policy: policy)
     }
 
     /// The initial `emailAddressVerified` / `phoneNumberVerified` flag for `kind`: `nil` when the
     /// identifier is absent, `false` when its verification is on, `true` when it is off.
     public static func verifiedFlag(_ kind: LoginKind, of kinds: [LoginKind], policy: RegistrationPolicy) -> Bool? {
+        verifiedFlag(kind, of: Kinds(kinds), policy: policy)
+    }
+
+    /// ``awaitingVerification(for:policy:)-([LoginKind],_)`` of a set of kinds.
+    static func awaitingVerification(for kinds: Kinds, policy: RegistrationPolicy) -> [LoginKind] {
+        Kinds(
+            username: false,
+            email: kinds.contains(.email) && policy.requiresVerification(of: .email),
+            phone: kinds.contains(.phone) && policy.requiresVerification(of: .phone)
+        ).inTableOrder
+    }
+
+    /// ``verifiedFlag(_:of:policy:)-(_,[LoginKind],_)`` of a set of kinds.
+    static func verifiedFlag(_ kind: LoginKind, of kinds: Kinds, policy: RegistrationPolicy) -> Bool? {
         kinds.contains(kind) ? !policy.requiresVerification(of: kind) : nil
     }
 
-    /// The kinds present, in table order: one of eight arrays made once, so that a registration
-    /// allocates none.
-    static func kinds(username: Bool, email: Bool, phone: Bool) -> [LoginKind] {
-        combinations[(username ? 1 : 0) | (email ? 2 : 0) | (phone ? 4 : 0)]
-    }
+    /// A set of identifier kinds as three bits (1 username, 2 email, 4 phone), which the table
+    /// reads without searching an array.
+    struct Kinds {
+        let bits: Int
 
-    /// The kinds of identifier `record` has, in table order (``UserRecord/identifierKinds``).
-    static func kinds(of record: UserRecord) -> [LoginKind] {
-        kinds(username: record.username != nil, email: record.email != nil, phone: record.phone != nil)
-    }
+        init(username: Bool, email: Bool, phone: Bool) {
+            bits = (username ? 1 : 0) | (email ? 2 : 0) | (phone ? 4 : 0)
+        }
 
-    /// Every subset of the kinds, in table order, by bits (1 username, 2 email, 4 phone).
-    private static let combinations: [[LoginKind]] = (0..<8).map { bits in
-        LoginKind.allCases.enumerated().filter { bits >> $0.offset & 1 == 1 }.map(\.element)
+        init(_ kinds: [LoginKind]) {
+            self.init(username: kinds.contains(.username), email: kinds.contains(.email), phone: kinds.contains(.phone))
+        }
+
+        /// The kinds of identifier `record` has (``UserRecord/identifierKinds``).
+        init(of record: borrowing UserRecord) {
+            self.init(username: record.username != nil, email: record.email != nil, phone: record.phone != nil)
+        }
+
+        func contains(_ kind: LoginKind) -> Bool {
+            switch kind {
+            case .username: bits & 1 != 0
+            case .email: bits & 2 != 0
+            case .phone: bits & 4 != 0
+            }
+        }
+
+        /// The kinds in table order: one of eight arrays made once, so that a registration
+        /// allocates none.
+        var inTableOrder: [LoginKind] { Kinds.combinations[bits] }
+
+        /// Every subset of the kinds, in table order, by bits.
+        private static let combinations: [[LoginKind]] = (0..<8).map { bits in
+            LoginKind.allCases.enumerated().filter { bits >> $0.offset & 1 == 1 }.map(\.element)
+        }
     }
 }
