@@ -103,10 +103,9 @@ enum UsernameLookalikes {
         return Marks(hasCapital: ByteChunks.isAnySet(capitals), hasLookalikeByte: ByteChunks.isAnySet(lookalikes))
     }
 
-    /// The key of a normalised username (ASCII, lowercase): the string itself when no byte
-    /// maps, else its skeleton.
+    /// The key's text of a normalised username (ASCII, lowercase), its marks found again.
     static func key(_ normalized: String) -> String {
-        normalized.withUTF8Bytes(marks).hasLookalikeByte ? skeleton(normalized) : normalized
+        Username.LookalikeKey(normalized: normalized, maps: normalized.withUTF8Bytes(marks).hasLookalikeByte).text
     }
 
     /// Every byte's skeleton, packed as ``UnicodeTables/usernameLookalikeSkeleton(of:)`` packs

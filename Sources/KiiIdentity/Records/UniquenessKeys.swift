@@ -60,9 +60,7 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
     private func present<Element>(_ element: (LoginKind, String) -> Element) -> [Element] {
         var present: [Element] = []
         present.reserveCapacity((username == nil ? 0 : 1) + (email == nil ? 0 : 1) + (phone == nil ? 0 : 1))
-        if let username { present.append(element(.username, username)) }
-        if let email { present.append(element(.email, email)) }
-        if let phone { present.append(element(.phone, phone)) }
+        for kind in LoginKind.allCases { if let key = self[kind] { present.append(element(kind, key)) } }
         return present
     }
 

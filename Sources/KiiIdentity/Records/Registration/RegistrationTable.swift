@@ -93,7 +93,8 @@ public enum RegistrationTable {
         let bits: Int
 
         init(username: Bool, email: Bool, phone: Bool) {
-            bits = (username ? 1 : 0) | (email ? 2 : 0) | (phone ? 4 : 0)
+            bits =
+                (username ? Self.bit(.username) : 0) | (email ? Self.bit(.email) : 0) | (phone ? Self.bit(.phone) : 0)
         }
 
         init(_ kinds: [LoginKind]) {
@@ -105,11 +106,14 @@ public enum RegistrationTable {
             self.init(username: record.username != nil, email: record.email != nil, phone: record.phone != nil)
         }
 
-        func contains(_ kind: LoginKind) -> Bool {
+        func contains(_ kind: LoginKind) -> Bool { bits & Self.bit(kind) != 0 }
+
+        /// The bit of `kind`: its place in table order.
+        private static func bit(_ kind: LoginKind) -> Int {
             switch kind {
-            case .username: bits & 1 != 0
-            case .email: bits & 2 != 0
-            case .phone: bits & 4 != 0
+            case .username: 1
+            case .email: 2
+            case .phone: 4
             }
         }
 
@@ -119,7 +123,7 @@ public enum RegistrationTable {
 
         /// Every subset of the kinds, in table order, by bits.
         private static let combinations: [[LoginKind]] = (0..<8).map { bits in
-            LoginKind.allCases.enumerated().filter { bits >> $0.offset & 1 == 1 }.map(\.element)
+            LoginKind.allCases.filter { bits & bit($0) != 0 }
         }
     }
 }
