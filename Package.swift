@@ -3,8 +3,8 @@ import PackageDescription
 
 // The shape of the package:
 // - shipped: CPhoneNumberShims (C++ over libphonenumber, a plain C header) <- KiiIdentity (pure
-//   Swift; only Phone/LibPhoneNumber imports the shim) <- KiiIdentityExport (user exports) <-
-//   kii-identity (the tool, under the CommandLineTool trait);
+//   Swift; Phone/LibPhoneNumber imports the shim, Bytes/ByteChunks its header-only lane bits) <-
+//   KiiIdentityExport (user exports) <- kii-identity (the tool, under the CommandLineTool trait);
 // - for the tests only, never a product: KiiIdentityFuzzChecks (Tests/Fuzz/Checks, the fuzz
 //   targets' properties, whose corpora `make test` replays, and the tests' generators and oracles).
 // The benchmark (Benchmarks/Package.swift) and the libFuzzer targets (Tests/Fuzz/Package.swift)

@@ -16,6 +16,9 @@
 // It is KiiIdentity's "system" metadata source, compiled by the same engine as the metadata
 // bundled in the library; the analyze/format/example calls are that source's test oracle.
 //
+// Lane bits (CPhoneNumberShims_LaneBits.h, included below): one SSE2 instruction the library's
+// byte checks need and Swift cannot reach, header only, apart from libphonenumber.
+//
 // Every symbol is prefixed CPhoneNumberShims_. Build requirement: `apt-get install
 // libphonenumber-dev` (Debian ships 8.12.57 and no pkg-config file; the target links
 // `phonenumber` and `protobuf` by name).
@@ -25,6 +28,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "CPhoneNumberShims_LaneBits.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,3 +1,5 @@
+import CPhoneNumberShims
+
 /// Reading bytes 16 at a time as `SIMD16<UInt8>`, for checks written as lane-wise comparisons.
 ///
 /// A buffer is covered by chunks that may overlap: the first 16 bytes (with overlapping 8-, 4-
@@ -6,7 +8,7 @@
 /// is read, and a lane never holds a byte that is not in the buffer, so a per-byte test (all
 /// bytes in a set, any byte equal to `@`) gives the same answer as a byte loop. Position-
 /// dependent checks cannot use `forEach` or `allSatisfy`; they turn lane tests into bit masks
-/// with ``bitPlanes(ofCodes:)`` and place each chunk's masks at its offset (``EmailMasks``).
+/// with ``laneBits(_:)`` and place each chunk's masks at its offset (``EmailMasks``).
 ///
 /// Why chunks: on short usernames a check takes fewer instructions this way than as a loop over
 /// a 256-entry table (Performance.md, "Figures behind the code's choices"; `kii-identity-bench
@@ -86,39 +88,13 @@ enum ByteChunks {
         unsafeBitCast(lanes, to: Chunk.self)
     }
 
-    /// Up to 4 lane-wise tests as bit masks at once: `codes` holds test *t* of lane *j* in bit
-    /// 2*t* for lanes 0 to 7 and in bit 2*t* + 1 for lanes 8 to 15 (``code(_:test:)``); read
-    /// mask *t* with ``plane(_:test:)``.
+    /// The lanes where a comparison held, as a mask: bit *i* for lane *i*.
     ///
-    /// The halves are ORed into one word, whose 8 × 8 bit matrix is transposed (Hacker's
-    /// Delight, 7-3): byte 2*t* then holds test *t* of lanes 0 to 7, byte 2*t* + 1 of lanes 8
-    /// to 15. SSE2's `pmovmskb` would take one instruction a mask, but Swift's SIMD types
-    /// cannot reach it; the multiplication trick, a mask at a time, was vectorised by LLVM
-    /// into slow emulated 64-bit multiplications.
+    /// SSE2's `pmovmskb`, one instruction, which Swift's SIMD types cannot reach: it comes from
+    /// the shim's header (`CPhoneNumberShims_LaneBits.h`), inlined here like Swift code.
     @inline(__always)
-    static func bitPlanes(ofCodes codes: Chunk) -> UInt64 {
-        let words = unsafeBitCast(codes, to: SIMD2<UInt64>.self)
-        var x = words[0] | words[1]
-        var t = (x ^ (x &>> 7)) & 0x00AA_00AA_00AA_00AA
-        x ^= t ^ (t &<< 7)
-        t = (x ^ (x &>> 14)) & 0x0000_CCCC_0000_CCCC
-        x ^= t ^ (t &<< 14)
-        t = (x ^ (x &>> 28)) & 0x0000_0000_F0F0_F0F0
-        x ^= t ^ (t &<< 28)
-        return x
-    }
-
-    /// The lanes of test `test` (0 to 3) coded for ``bitPlanes(ofCodes:)``.
-    @inline(__always)
-    static func code(_ lanes: Lanes, test: Int) -> Chunk {
-        let bit = UInt8(1) &<< (2 &* test)
-        return bits(lanes) & Chunk(lowHalf: SIMD8(repeating: bit), highHalf: SIMD8(repeating: bit &<< 1))
-    }
-
-    /// Test `test` of ``bitPlanes(ofCodes:)`` as a mask: bit *i* set when it held in lane *i*.
-    @inline(__always)
-    static func plane(_ planes: UInt64, test: Int) -> UInt64 {
-        (planes &>> (16 &* test)) & 0xFFFF
+    static func laneBits(_ lanes: Lanes) -> UInt16 {
+        CPhoneNumberShims_laneBits(bits(lanes))
     }
 
     /// Whether every lane of `chunk` is 0xFF.

@@ -314,6 +314,46 @@ struct EmailAddressMaskTests {
     }
 }
 
+extension EmailAddressMaskTests {
+    @Test(
+        "addresses past 64 bytes: the '@' at every position, with a '.' or '@' beside it",
+        arguments: [65, 66, 80, 129, 200]
+    )
+    func longAddresses(length: Int) {
+        var valid = 0
+        var invalid = 0
+        for at in 0..<length {
+            // "l…l@l…l.l…l": the domain's labels are 40 bytes, and its last one is letters.
+            var bytes = Array(repeating: UInt8(ascii: "l"), count: length)
+            bytes[at] = UInt8(ascii: "@")
+            for index in stride(from: at + 41, to: length - 1, by: 41) { bytes[index] = UInt8(ascii: ".") }
+            if at + 41 >= length - 1, at < length - 3 { bytes[length - 2] = UInt8(ascii: ".") }
+            var variants = [bytes]
+            for offset in [-2, -1, 1, 2] where bytes.indices.contains(at + offset) {
+                for fault in [".", "@", "-", "+"] {
+                    var mutated = bytes
+                    mutated[at + offset] = UInt8(ascii: fault.unicodeScalars.first!)
+                    variants.append(mutated)
+                }
+            }
+            for (index, fault) in [(0, "."), (length - 1, "."), (length - 1, "-")] {
+                var mutated = bytes
+                mutated[index] = UInt8(ascii: fault.unicodeScalars.first!)
+                variants.append(mutated)
+            }
+            for variant in variants {
+                let raw = String(decoding: variant, as: UTF8.self)
+                let expected = Self.rule(raw)
+                #expect(EmailAddress.isValid(raw) == expected, "'@' at \(at): \(raw)")
+                if expected { valid += 1 } else { invalid += 1 }
+            }
+        }
+        // Both answers occur at every length.
+        #expect(valid > 64)
+        #expect(invalid > 64)
+    }
+}
+
 extension SplitMix64 {
     /// A number in `0..<bound`.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }

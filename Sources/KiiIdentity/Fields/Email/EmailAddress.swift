@@ -69,7 +69,8 @@ public struct EmailAddress: IdentityField {
         raw.utf8Satisfies(maximumBytes: lengths.upperBound, isValidBytes)
     }
 
-    /// The rule on UTF-8 bytes: position masks up to 64 bytes, one pass past them.
+    /// The rule on UTF-8 bytes: position masks up to 64 bytes; past them, masks for the local
+    /// part and one pass over the domain.
     ///
     /// Reads no static table (no `swift_once`), so callers need not retain the string they pass.
     @usableFromInline
@@ -78,9 +79,7 @@ public struct EmailAddress: IdentityField {
         if count < 5 { return false }  // "a@b.c" is the shortest address
         // Length before content: past 200 bytes nothing is read.
         if count > lengths.upperBound { return false }
-        if count > EmailMasks.maximumCount {
-            return ByteChunks.allSatisfy(bytes, { EmailMasks.allowedLanes($0) }) && hasValidShapeScanning(bytes)
-        }
+        if count > EmailMasks.maximumCount { return hasValidShapeLong(bytes) }
         return hasValidShape(EmailMasks(bytes), bytes)
     }
 
@@ -113,29 +112,38 @@ public struct EmailAddress: IdentityField {
         return bytes[index] != UInt8(ascii: ".")
     }
 
-    /// The structure of an address of 65 to 200 allowed bytes, in one pass.
-    private static func hasValidShapeScanning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = bytes.count
+    /// The structure of an address of 65 to 200 bytes: its local part (at most 64 bytes, so
+    /// its `@` is among the first 65) from the masks of the first 64 bytes, its domain in one
+    /// pass.
+    private static func hasValidShapeLong(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let head = EmailMasks(UnsafeBufferPointer(rebasing: bytes[..<EmailMasks.maximumCount]))
+        let at: Int
+        if head.at != 0 {
+            at = head.at.trailingZeroBitCount
+        } else if bytes[EmailMasks.maximumCount] == UInt8(ascii: "@") {
+            at = EmailMasks.maximumCount
+        } else {
+            return false  // a local part of more than 64 bytes, or no '@'
+        }
+        let local = at == UInt64.bitWidth ? UInt64.max : (UInt64(1) &<< at) &- 1
+        let dots = head.dots & local
+        // An empty local part, '.' first, last, or twice in a row.
+        let misplacedDots = dots & 1 | dots & (dots >> 1) | dots & (UInt64(1) &<< (at &- 1))
+        guard at > 0, misplacedDots == 0, ByteChunks.allSatisfy(bytes, { EmailMasks.allowedLanes($0) }) else {
+            return false
+        }
+        return hasValidDomainScanning(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
+    }
+
+    /// The domain of an address of allowed bytes, in one pass.
+    private static func hasValidDomainScanning(_ domain: UnsafeBufferPointer<UInt8>) -> Bool {
         let dot = UInt8(ascii: ".")
         let hyphen = UInt8(ascii: "-")
-        let at = UInt8(ascii: "@")
-        var index = 0
-        var previous = dot  // a leading '.' then reads as ".."
-        while index < count {
-            let byte = bytes[index]
-            if byte == at { break }
-            if byte == dot && previous == dot { return false }
-            previous = byte
-            index += 1
-        }
-        guard index < count, localPartLengths.contains(index), previous != dot else { return false }
-        index += 1
         var labels = 0
         var labelLength = 0
         var labelAllDigits = true
-        previous = dot
-        while index < count {
-            let byte = bytes[index]
+        var previous = dot
+        for byte in domain {
             if byte == dot {
                 if labelLength == 0 || previous == hyphen { return false }
                 labels += 1
@@ -151,7 +159,6 @@ public struct EmailAddress: IdentityField {
                 labelAllDigits = labelAllDigits && isDigit
             }
             previous = byte
-            index += 1
         }
         return labelLength > 0 && previous != hyphen && !labelAllDigits && labels >= 1
     }

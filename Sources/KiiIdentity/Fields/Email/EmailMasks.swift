@@ -2,9 +2,9 @@
 /// addresses of 5 to 64 bytes: `EmailAddress.isValidBytes` then checks the structure with
 /// a few shifts and ANDs instead of a branch a byte.
 ///
-/// Built 16 bytes at a time: lane-wise comparisons (``ByteChunks``) coded one bit a test,
-/// turned into masks by one bit-matrix transpose a chunk. Chunks that overlap give the same
-/// bits for the same bytes, so ORing their masks at their offsets is exact.
+/// Built 16 bytes at a time: lane-wise comparisons (``ByteChunks``), each turned into a 16-bit
+/// mask by one instruction (`ByteChunks.laneBits`). Chunks that overlap give the same bits for
+/// the same bytes, so ORing their masks at their offsets is exact.
 struct EmailMasks {
     /// The longest address this handles: one bit a byte in a `UInt64`.
     static let maximumCount = 64
@@ -17,12 +17,12 @@ struct EmailMasks {
     private(set) var hyphens: UInt64 = 0
     /// `+`, `_` and `%`: allowed before the `@` only.
     private(set) var localOnly: UInt64 = 0
-    /// 0xFF in the lanes where every chunk held a byte allowed somewhere in an address.
-    private var allowedSoFar = ByteChunks.Chunk(repeating: 0xFF)
+    /// The lanes, of any chunk, that held a byte allowed nowhere in an address.
+    private var disallowedLanes: UInt16 = 0
 
     /// Whether every byte is allowed somewhere in an address: a letter, a digit, or one of
     /// the bytes the masks are about.
-    var allAllowed: Bool { ByteChunks.isAllOnes(allowedSoFar) }
+    var allAllowed: Bool { disallowedLanes == 0 }
 
     /// The masks of `bytes`, 5 to 64 of them.
     @inline(__always)
@@ -30,8 +30,8 @@ struct EmailMasks {
         let count = bytes.count
         let base = UnsafeRawPointer(bytes.baseAddress!)
         if count < 16 {
-            // Lane i holds byte i and the lanes past the end hold 0 (no tested byte), which
-            // then counts as allowed. Masking shifts (`&>>`): the amounts are in range.
+            // Lane i holds byte i and the lanes past the end hold 0, which no test matches and
+            // `lanesInUse` leaves out. Masking shifts (`&>>`): the amounts are in range.
             let low: UInt64
             let high: UInt64
             if count > 8 {
@@ -43,70 +43,70 @@ struct EmailMasks {
                 high = 0
             }
             let chunk = unsafeBitCast(SIMD2(low, high), to: ByteChunks.Chunk.self)
-            let lane = ByteChunks.Chunk(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-            add(chunk, padding: lane .>= ByteChunks.Chunk(repeating: UInt8(truncatingIfNeeded: count))) { $0 }
+            add(chunk, lanesInUse: UInt16(truncatingIfNeeded: (1 &<< count) &- 1)) { $0 }
             return
         }
-        let none = ByteChunks.Lanes(repeating: false)
         if count <= 32 {
             // Most addresses: two chunks, the second one ending at the last byte.
             let end = count &- 16
-            add(base.loadUnaligned(as: ByteChunks.Chunk.self), padding: none) { $0 }
-            add(base.loadUnaligned(fromByteOffset: end, as: ByteChunks.Chunk.self), padding: none) { $0 &<< end }
+            add(base.loadUnaligned(as: ByteChunks.Chunk.self), lanesInUse: .max) { $0 }
+            add(base.loadUnaligned(fromByteOffset: end, as: ByteChunks.Chunk.self), lanesInUse: .max) { $0 &<< end }
             return
         }
         var offset = 0
         while offset < count {
             let start = min(offset, count &- 16)
             let chunk = base.loadUnaligned(fromByteOffset: start, as: ByteChunks.Chunk.self)
-            add(chunk, padding: ByteChunks.Lanes(repeating: false)) { $0 &<< start }
+            add(chunk, lanesInUse: .max) { $0 &<< start }
             offset &+= 16
         }
     }
 
-    /// Adds the masks of `chunk`, each moved to the bytes' positions by `place`; the lanes of
-    /// `padding` hold no byte of the address.
+    /// Adds the masks of `chunk`, each moved to the bytes' positions by `place`; only the
+    /// lanes in `lanesInUse` hold bytes of the address (the others hold 0, which no test
+    /// matches).
     @inline(__always)
     private mutating func add(
         _ chunk: ByteChunks.Chunk,
-        padding: ByteChunks.Lanes,
+        lanesInUse: UInt16,
         _ place: (UInt64) -> UInt64
     ) {
-        let codes = Self.codes(chunk)
-        allowedSoFar &= ByteChunks.bits(Self.allowedLanes(chunk, codes: codes) .| padding)
-        let planes = ByteChunks.bitPlanes(ofCodes: codes)
-        at |= place(ByteChunks.plane(planes, test: 0))
-        dots |= place(ByteChunks.plane(planes, test: 1))
-        hyphens |= place(ByteChunks.plane(planes, test: 2))
-        localOnly |= place(ByteChunks.plane(planes, test: 3))
-    }
-
-    /// The four tests of `chunk` (`@`, `.`, `-`, and `+`, `_` or `%`), coded for
-    /// `ByteChunks.bitPlanes(ofCodes:)`.
-    @inline(__always)
-    private static func codes(_ chunk: ByteChunks.Chunk) -> ByteChunks.Chunk {
-        let localOnlyLanes =
-            ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "+"))
-            .| ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "_"))
-            .| ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "%"))
-        return ByteChunks.code(ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "@")), test: 0)
-            | ByteChunks.code(ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: ".")), test: 1)
-            | ByteChunks.code(ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "-")), test: 2)
-            | ByteChunks.code(localOnlyLanes, test: 3)
-    }
-
-    /// The lanes holding a byte allowed somewhere in an address: a letter, a digit, or one of
-    /// the bytes coded in `codes`.
-    @inline(__always)
-    private static func allowedLanes(_ chunk: ByteChunks.Chunk, codes: ByteChunks.Chunk) -> ByteChunks.Lanes {
-        // Against a zero vector, not the literal 0: `codes .!= 0` took a generic path, much
-        // slower (Performance.md, "Figures behind the code's choices").
-        ByteChunks.letters(chunk) .| ByteChunks.digits(chunk) .| (codes .!= ByteChunks.Chunk())
+        let tests = Tests(chunk)
+        disallowedLanes |= ~ByteChunks.laneBits(tests.allowed) & lanesInUse
+        at |= place(UInt64(ByteChunks.laneBits(tests.at)))
+        dots |= place(UInt64(ByteChunks.laneBits(tests.dots)))
+        hyphens |= place(UInt64(ByteChunks.laneBits(tests.hyphens)))
+        localOnly |= place(UInt64(ByteChunks.laneBits(tests.localOnly)))
     }
 
     /// The lanes of `chunk` holding a byte allowed somewhere in an address.
     @inline(__always)
     static func allowedLanes(_ chunk: ByteChunks.Chunk) -> ByteChunks.Lanes {
-        allowedLanes(chunk, codes: codes(chunk))
+        Tests(chunk).allowed
+    }
+
+    /// The lane-wise tests of one chunk that the masks are made of.
+    private struct Tests {
+        let at: ByteChunks.Lanes
+        let dots: ByteChunks.Lanes
+        let hyphens: ByteChunks.Lanes
+        /// `+`, `_` or `%`.
+        let localOnly: ByteChunks.Lanes
+        private let letterOrDigit: ByteChunks.Lanes
+
+        @inline(__always)
+        init(_ chunk: ByteChunks.Chunk) {
+            at = ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "@"))
+            dots = ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "."))
+            hyphens = ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "-"))
+            let plus = ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "+"))
+            let underscore = ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "_"))
+            let percent = ByteChunks.lanes(of: chunk, equalTo: UInt8(ascii: "%"))
+            localOnly = (plus .| underscore .| percent)
+            letterOrDigit = (ByteChunks.letters(chunk) .| ByteChunks.digits(chunk))
+        }
+
+        /// A letter, a digit, or one of the bytes tested above: allowed somewhere in an address.
+        var allowed: ByteChunks.Lanes { letterOrDigit .| at .| dots .| hyphens .| localOnly }
     }
 }
