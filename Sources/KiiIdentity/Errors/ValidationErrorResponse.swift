@@ -111,7 +111,11 @@ extension ValidationError {
                 messageStart = writer.count - 1
                 // "label reason", quoted as one string without building it, the reason's
                 // escaped bytes repeated from the member before.
-                writer.appendEscaped(EnglishCatalog.label(problem.field))
+                if let label = EnglishLabel(problem.field) {
+                    writer.append(label.bytes)
+                } else {
+                    writer.appendEscaped(problem.field.rawValue)
+                }
                 writer.append(UInt8(ascii: " "))
                 writer.appendWritten(reason)
             case .japanese:
