@@ -43,6 +43,9 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
 
     /// Appends a string's UTF-8.
     mutating func append(_ text: String) {
+        // The string's own bytes when it has them in one piece, without a copy of the string.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        if done != nil { return }
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
