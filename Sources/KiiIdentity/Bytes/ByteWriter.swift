@@ -13,6 +13,8 @@
 struct ByteWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
+    /// Whether `base` was allocated here (else it is memory lent at creation).
+    private var ownsMemory: Bool
     /// The bytes written.
     private(set) var count = 0
 
@@ -20,9 +22,24 @@ struct ByteWriter: ~Copyable {
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
+        ownsMemory = true
     }
 
-    deinit { base.deallocate() }
+    /// An empty buffer in `memory`, which the writer does not own (a temporary allocation
+    /// of the caller's); past its end, the bytes move to memory of the writer's own.
+    init(in memory: UnsafeMutableBufferPointer<UInt8>) {
+        if let start = memory.baseAddress, memory.count >= 16 {
+            base = start
+            capacity = memory.count
+            ownsMemory = false
+        } else {
+            capacity = 16
+            base = .allocate(capacity: capacity)
+            ownsMemory = true
+        }
+    }
+
+    deinit { if ownsMemory { base.deallocate() } }
 
     /// Room for `extra` more bytes: the buffer doubles (at least) when it must grow.
     @inline(__always)
@@ -34,9 +51,10 @@ struct ByteWriter: ~Copyable {
         let newCapacity = max(needed, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if ownsMemory { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsMemory = true
     }
 
     /// Appends one byte.
