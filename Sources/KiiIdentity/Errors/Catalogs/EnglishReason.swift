@@ -62,6 +62,13 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
 
     /// Appends `number` in decimal.
     mutating func append(_ number: Int) {
+        // One or two digits (the usual position, length or count): written at once.
+        if number >= 0 && number < 100 {
+            let digits = number < 10 ? (UInt8(48 + number), 0) : (UInt8(48 + number / 10), UInt8(48 + number % 10))
+            let count = number < 10 ? 1 : 2
+            withUnsafeBytes(of: digits) { append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            return
+        }
         // The digits from the last, into 20 bytes (a 64-bit integer's most, sign included).
         var digits = InlineArray<20, UInt8>(repeating: 0)
         var position = 20
