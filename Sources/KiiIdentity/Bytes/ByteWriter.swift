@@ -13,6 +13,8 @@
 struct ByteWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
+    /// Whether `base` was allocated here (else it is memory lent at creation).
+    private var ownsMemory: Bool
     /// The bytes written.
     private(set) var count = 0
 
@@ -20,9 +22,24 @@ struct ByteWriter: ~Copyable {
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
+        ownsMemory = true
     }
 
-    deinit { base.deallocate() }
+    /// An empty buffer in `memory`, which the writer does not own (a temporary allocation
+    /// of the caller's); past its end, the bytes move to memory of the writer's own.
+    init(in memory: UnsafeMutableBufferPointer<UInt8>) {
+        if let start = memory.baseAddress, memory.count >= 16 {
+            base = start
+            capacity = memory.count
+            ownsMemory = false
+        } else {
+            capacity = 16
+            base = .allocate(capacity: capacity)
+            ownsMemory = true
+        }
+    }
+
+    deinit { if ownsMemory { base.deallocate() } }
 
     /// Room for `extra` more bytes: the buffer doubles (at least) when it must grow.
     @inline(__always)
@@ -34,9 +51,10 @@ struct ByteWriter: ~Copyable {
         let newCapacity = max(needed, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if ownsMemory { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsMemory = true
     }
 
     /// Appends one byte.
@@ -91,6 +109,8 @@ struct ByteWriter: ~Copyable {
     /// the runs between the bytes to escape (`JSONValue.nextEscape(in:from:)`) are copied whole.
     mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
+        // A name or a code: checked and copied as two words at once.
+        if bytes.count <= 16, appendShortUnescaped(source, count: bytes.count) { return }
         var start = 0
         while true {
             let index = JSONValue.nextEscape(in: bytes, from: start)
@@ -99,6 +119,35 @@ struct ByteWriter: ~Copyable {
             for escaped in JSONValue.escape(source[index]).utf8 { append(escaped) }
             start = index + 1
         }
+    }
+
+    /// Appends 4 to 16 bytes that need no escape, read and written as two overlapping words
+    /// (without a call to `memmove`); `false`, with nothing written, when one of them needs an
+    /// escape or there are fewer than 4 or more than 16.
+    @inline(__always)
+    private mutating func appendShortUnescaped(_ source: UnsafePointer<UInt8>, count length: Int) -> Bool {
+        let bytes = UnsafeRawPointer(source)
+        if length >= 8 && length <= 16 {
+            let first = bytes.loadUnaligned(as: UInt64.self)
+            let last = bytes.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            if JSONValue.hasEscape(first) || JSONValue.hasEscape(last) { return false }
+            reserve(length)
+            let target = UnsafeMutableRawPointer(base + count)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4 && length < 8 {
+            let first = bytes.loadUnaligned(as: UInt32.self)
+            let last = bytes.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            if JSONValue.hasEscape(UInt64(first) | UInt64(last) << 32) { return false }
+            reserve(length)
+            let target = UnsafeMutableRawPointer(base + count)
+            target.storeBytes(of: first, as: UInt32.self)
+            target.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+        } else {
+            return false
+        }
+        count += length
+        return true
     }
 
     /// Appends what was written to `array`, in one copy.

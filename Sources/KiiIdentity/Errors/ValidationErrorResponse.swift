@@ -91,43 +91,51 @@ extension ValidationError {
     /// ```
     @discardableResult
     public func appendJSONProblems(in language: Language = .english, to bytes: inout [UInt8]) -> Range<Int> {
-        var writer = ByteWriter(capacity: 320 * problems.count + 2)
-        var firstMessage = 0..<0
-        writer.append(UInt8(ascii: "["))
-        for (index, problem) in problems.enumerated() {
-            writer.append(index == 0 ? #"{"field":"# : #",{"field":"#)
-            writer.appendQuoted(problem.field.rawValue)
-            writer.append(#","code":"#)
-            writer.appendQuoted(problem.code.rawValue)
-            writer.append(#","reason":""#)
-            let reasonStart = writer.count
-            // Where the message's opening quote is.
-            let messageStart: Int
-            switch language {
-            case .english:
-                problem.stored.appendEscapedReason(in: language, to: &writer)
-                let reason = reasonStart..<writer.count
-                writer.append(#"","message":""#)
-                messageStart = writer.count - 1
-                // "label reason", quoted as one string without building it, the reason's
-                // escaped bytes repeated from the member before.
-                writer.appendEscaped(EnglishCatalog.label(problem.field))
-                writer.append(UInt8(ascii: " "))
-                writer.appendWritten(reason)
-            case .japanese:
-                let phrase = problem.stored.phrase(in: language)
-                writer.appendEscaped(phrase.reason)
-                writer.append(#"","message":""#)
-                messageStart = writer.count - 1
-                writer.appendEscaped(problem.message(in: language, phrase: phrase))
+        // Written into 1 KiB on the stack, which a request's few problems fit (more move to the
+        // heap as they are written), then copied into `bytes` at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { memory in
+            var writer = ByteWriter(in: memory)
+            var firstMessage = 0..<0
+            writer.append(UInt8(ascii: "["))
+            for (index, problem) in problems.enumerated() {
+                writer.append(index == 0 ? #"{"field":"# : #",{"field":"#)
+                writer.appendQuoted(problem.field.rawValue)
+                writer.append(#","code":"#)
+                writer.appendQuoted(problem.code.rawValue)
+                writer.append(#","reason":""#)
+                let reasonStart = writer.count
+                // Where the message's opening quote is.
+                let messageStart: Int
+                switch language {
+                case .english:
+                    problem.stored.appendEscapedReason(in: language, to: &writer)
+                    let reason = reasonStart..<writer.count
+                    writer.append(#"","message":""#)
+                    messageStart = writer.count - 1
+                    // "label reason", quoted as one string without building it, the reason's
+                    // escaped bytes repeated from the member before.
+                    if let label = EnglishLabel(problem.field) {
+                        writer.append(label.bytes)
+                    } else {
+                        writer.appendEscaped(problem.field.rawValue)
+                    }
+                    writer.append(UInt8(ascii: " "))
+                    writer.appendWritten(reason)
+                case .japanese:
+                    let phrase = problem.stored.phrase(in: language)
+                    writer.appendEscaped(phrase.reason)
+                    writer.append(#"","message":""#)
+                    messageStart = writer.count - 1
+                    writer.appendEscaped(problem.message(in: language, phrase: phrase))
+                }
+                writer.append(UInt8(ascii: "\""))
+                if index == 0 { firstMessage = messageStart..<writer.count }
+                writer.append(UInt8(ascii: "}"))
             }
-            writer.append(UInt8(ascii: "\""))
-            if index == 0 { firstMessage = messageStart..<writer.count }
-            writer.append(UInt8(ascii: "}"))
+            writer.append(UInt8(ascii: "]"))
+            let offset = bytes.count
+            writer.append(to: &bytes)
+            return firstMessage.lowerBound + offset..<firstMessage.upperBound + offset
         }
-        writer.append(UInt8(ascii: "]"))
-        let offset = bytes.count
-        writer.append(to: &bytes)
-        return firstMessage.lowerBound + offset..<firstMessage.upperBound + offset
     }
 }

@@ -9,7 +9,7 @@
 /// let password = try Password("correct horse")
 /// print(password)   // <redacted>
 /// ```
-public struct Password: IdentityField, CustomDebugStringConvertible, CustomReflectable {
+public struct Password: IdentityField, ReportingField, CustomDebugStringConvertible, CustomReflectable {
     /// The allowed lengths, in characters (bytes).
     public static let lengths = 4...50
 
@@ -28,8 +28,16 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
     ///   `invalid_character` (with a position, never the character).
     /// - Complexity: O(*n*), O(1) past the maximum length.
     public init(_ raw: String) throws(ValidationError) {
-        let problems = raw.withUTF8Bytes(Self.diagnose)
-        guard problems.isEmpty else { throw ValidationError(problems) }
+        var problems: [ValidationError.Problem] = []
+        guard let password = Self(raw, reporting: &problems) else { throw ValidationError(problems) }
+        self = password
+    }
+
+    /// Validates a password, its problems appended to `problems` (see ``ReportingField``).
+    init?(_ raw: String, reporting problems: inout [ValidationError.Problem]) {
+        let found = problems.count
+        raw.withUTF8Bytes { bytes in Self.diagnose(bytes, into: &problems) }
+        guard problems.count == found else { return nil }
         rawValue = raw
     }
 
@@ -45,11 +53,17 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
     }
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
-        let length = FieldChecks.length(bytes.count, lengths, field: field)
-        if length.stop { return [length.problem!] }
-        // Appended to one array: an array of optionals compacted allocated twice.
         var problems: [ValidationError.Problem] = []
-        if let problem = length.problem { problems.append(problem) }
+        diagnose(bytes, into: &problems)
+        return problems
+    }
+
+    /// Appends what is wrong with `bytes` to `problems`: the length, then the characters
+    /// (not inspected when empty or too long), by position only.
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, into problems: inout [ValidationError.Problem]) {
+        let length = FieldChecks.length(bytes.count, lengths, field: field)
+        if let problem = length.problem { problems.report(problem) }
+        if length.stop { return }
         if let problem = FieldChecks.characters(
             bytes,
             allowed: .printableASCII,
@@ -57,9 +71,8 @@ public struct Password: IdentityField, CustomDebugStringConvertible, CustomRefle
             field: field,
             revealCharacter: false
         ) {
-            problems.append(problem)
+            problems.report(problem)
         }
-        return problems
     }
 
     /// `<redacted>`.

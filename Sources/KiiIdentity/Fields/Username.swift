@@ -8,7 +8,7 @@
 /// name.normalized   // "user_123456"
 /// Username.isValid("a b")   // false
 /// ```
-public struct Username: IdentityField {
+public struct Username: IdentityField, ReportingField {
     /// The allowed lengths, in characters (bytes).
     public static let lengths = 3...64
 
@@ -36,11 +36,19 @@ public struct Username: IdentityField {
     /// - Throws: ``ValidationError`` with `missing`, `too_short`, `too_long` or `invalid_character`.
     /// - Complexity: O(*n*), O(1) past the maximum length.
     public init(_ raw: String) throws(ValidationError) {
-        let (problems, marks) = raw.withUTF8Bytes { bytes in
-            let problems = Self.diagnose(bytes)
-            return (problems, problems.isEmpty ? UsernameLookalikes.marks(bytes) : UsernameLookalikes.Marks())
+        var problems: [ValidationError.Problem] = []
+        guard let name = Self(raw, reporting: &problems) else { throw ValidationError(problems) }
+        self = name
+    }
+
+    /// Validates a username, its problems appended to `problems` (see ``ReportingField``).
+    init?(_ raw: String, reporting problems: inout [ValidationError.Problem]) {
+        let found = problems.count
+        let marks = raw.withUTF8Bytes { bytes in
+            Self.diagnose(bytes, into: &problems)
+            return problems.count == found ? UsernameLookalikes.marks(bytes) : nil
         }
-        guard problems.isEmpty else { throw ValidationError(problems) }
+        guard let marks else { return nil }
         rawValue = raw
         // Already lowercase (the usual case): the same string, not a copy.
         normalized = marks.hasCapital ? raw.withUTF8Bytes(FieldChecks.asciiLowercased) : raw
@@ -65,20 +73,25 @@ public struct Username: IdentityField {
     }
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
-        let length = FieldChecks.length(bytes.count, lengths, field: field)
-        if length.stop { return [length.problem!] }
-        // Appended to one array: an array of optionals compacted allocated twice.
         var problems: [ValidationError.Problem] = []
-        if let problem = length.problem { problems.append(problem) }
+        diagnose(bytes, into: &problems)
+        return problems
+    }
+
+    /// Appends what is wrong with `bytes` to `problems`: the length, then the characters
+    /// (not inspected when empty or too long).
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, into problems: inout [ValidationError.Problem]) {
+        let length = FieldChecks.length(bytes.count, lengths, field: field)
+        if let problem = length.problem { problems.report(problem) }
+        if length.stop { return }
         if let problem = FieldChecks.characters(
             bytes,
             allowed: allowed,
             allowedCharacters: .username,
             field: field
         ) {
-            problems.append(problem)
+            problems.report(problem)
         }
-        return problems
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized == rhs.normalized }

@@ -206,12 +206,21 @@ struct JSONParser {
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes; UTF-8 checked as it goes.
+        // Fast path: no escapes. Eight bytes at a time while they are plain ASCII (no quote,
+        // backslash, control character or byte above 0x7E), then byte by byte, UTF-8 checked
+        // as it goes.
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count,
+                Self.isPlainASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                return Self.text(UnsafeBufferPointer(rebasing: bytes[start..<index]))
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail(.controlCharacter) }
@@ -242,6 +251,24 @@ struct JSONParser {
             }
         }
         throw fail(.unclosedString, at: start - 1)
+    }
+
+    /// Whether none of the eight bytes of `word` ends or escapes a string, is a control
+    /// character or is outside printable ASCII (JSON's escape test, with the top bit).
+    @inline(__always)
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        word & 0x8080_8080_8080_8080 == 0 && !JSONValue.hasEscape(word)
+    }
+
+    /// The string of well-formed UTF-8 `bytes`: a short one is written into the string's
+    /// inline storage, which checks only that it is ASCII.
+    @inline(__always)
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 15, let source = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            buffer.baseAddress!.update(from: source, count: bytes.count)
+            return bytes.count
+        }
     }
 
     /// Appends the bytes of the escape at `index` and moves past it.

@@ -78,6 +78,15 @@ extension JSONValue {
         guard let base = bytes.baseAddress else { return 0 }
         let total = bytes.count
         var index = start
+        // Two words a turn, one test of both.
+        while index + 16 <= total,
+            !hasEscape(
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self),
+                UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)
+            )
+        {
+            index += 16
+        }
         while index + 8 <= total, !hasEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
             index += 8
         }
@@ -95,12 +104,25 @@ extension JSONValue {
     /// exact as tests of existence.
     @inline(__always)
     static func hasEscape(_ word: UInt64) -> Bool {
+        escapeBits(word) != 0
+    }
+
+    /// The test of ``hasEscape(_:)``: not zero when a byte of `word` needs an escape.
+    @inline(__always)
+    private static func escapeBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         let control = (word &- ones &* 0x20) & ~word & highs
         return control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
-            | hasZero(word ^ (ones &* 0x7F)) != 0
+            | hasZero(word ^ (ones &* 0x7F))
+    }
+
+    /// Whether one of the sixteen bytes of `first` and `second` needs an escape: the tests of
+    /// both words joined before their one branch.
+    @inline(__always)
+    static func hasEscape(_ first: UInt64, _ second: UInt64) -> Bool {
+        escapeBits(first) | escapeBits(second) != 0
     }
 
     /// Whether a JSON string cannot hold `byte` as it is.

@@ -17,18 +17,28 @@ enum PhoneSyntax {
     )
         -> [ValidationError.Problem]
     {
-        if let stop = inputLengthProblem(bytes) { return [stop] }
+        var problems: [ValidationError.Problem] = []
+        internationalProblems(bytes, policy: policy, into: &problems)
+        return problems
+    }
+
+    /// Appends the problems of ``internationalProblems(_:policy:)`` to `problems`.
+    static func internationalProblems(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        policy: PhonePolicy,
+        into problems: inout [ValidationError.Problem]
+    ) {
+        if let stop = inputLengthProblem(bytes) { return problems.report(stop) }
         // Fast path: the common valid shape.
         if bytes[0] == UInt8(ascii: "+"), policy.digitCount.contains(bytes.count - 1),
             ByteSet.digits.containsAll(UnsafeBufferPointer(rebasing: bytes[1...]))
         {
-            return []
+            return
         }
-        var problems: [ValidationError.Problem] = []
         let hasPlus = bytes[0] == UInt8(ascii: "+")
         let body = UnsafeBufferPointer(rebasing: bytes[(hasPlus ? 1 : 0)...])
         if !hasPlus {
-            problems.append(problem(.missingPlus))
+            problems.report(problem(.missingPlus))
         }
         if let bad = FieldChecks.characters(
             body,
@@ -37,11 +47,10 @@ enum PhoneSyntax {
             field: field,
             positionOffset: hasPlus ? 1 : 0
         ) {
-            problems.append(bad)
+            problems.report(bad)
         }
         let digits = body.reduce(0) { $0 + ($1 &- 0x30 < 10 ? 1 : 0) }
-        if let count = digitCountProblem(digits, policy: policy) { problems.append(count) }
-        return problems
+        if let count = digitCountProblem(digits, policy: policy) { problems.report(count) }
     }
 
     /// Whether ``internationalProblems(_:policy:)`` would find nothing: `+` then only digits,
@@ -77,7 +86,7 @@ enum PhoneSyntax {
         var problems = localProblems(bytes)
         let region = RegionTable.of(source).region(country)
         if region == nil {
-            problems += CountryCode.problems(country) { detail in
+            CountryCode.problems(country, into: &problems) { detail in
                 countryInRegionPrefix
                     ? ValidationError.Problem(field: countryField, .regionPrefix(detail))
                     : ValidationError.Problem(field: countryField, detail)

@@ -29,8 +29,8 @@ public struct PseudoUserRegistration: Sendable, Hashable, Codable, CustomStringC
             checker.add(kind.field, .notAllowedForPseudoUser)
         }
         if password != nil { checker.add(.password, .notAllowedForPseudoUser) }
-        let country = RecordChecker.country(fields.country)
-        let checked = checker.userFields(fields, country: country.value, countryProblems: country.problems)
+        let country = RecordChecker.Country(fields.country)
+        let checked = checker.userFields(fields, country: country)
         try checker.finish()
         body = UserRecord(username: nil, email: nil, phone: nil, fields: checked)
     }

@@ -206,7 +206,7 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
         policy: RegistrationPolicy,
         into checker: inout RecordChecker
     ) -> RegistrationRequestBody? {
-        let checkedCountry = RecordChecker.country(country)
+        let checkedCountry = RecordChecker.Country(country)
         let username = checker.field(Username.self, identity.username)
         let email = checker.field(EmailAddress.self, identity.email)
         let phone = checker.phone(
@@ -216,7 +216,7 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
             policy: policy.phonePolicy
         )
         let checkedPassword = checker.field(Password.self, password)
-        checker.add(checkedCountry.problems)
+        checker.add(checkedCountry)
         if identity.isEmpty, let problem = RegistrationTable.problem(for: [], policy: policy) {
             checker.add([problem])
         }

@@ -20,12 +20,22 @@ struct RecordChecker {
 
     /// Adds a problem.
     mutating func add(_ field: ValidationError.Field, _ detail: ValidationError.RecordDetail) {
-        problems.append(ValidationError.Problem(field: field, detail))
+        problems.report(ValidationError.Problem(field: field, detail))
     }
 
     /// Adds a problem of a phone number.
     mutating func add(_ field: ValidationError.Field, _ detail: ValidationError.PhoneDetail) {
-        problems.append(ValidationError.Problem(field: field, detail))
+        problems.report(ValidationError.Problem(field: field, detail))
+    }
+
+    /// Adds a problem found elsewhere.
+    mutating func add(_ problem: ValidationError.Problem) {
+        problems.report(problem)
+    }
+
+    /// Adds the problems of `country`, if any.
+    mutating func add(_ country: Country) {
+        country.report(into: &problems)
     }
 
     /// Adds problems found elsewhere.
@@ -48,6 +58,12 @@ struct RecordChecker {
         return check { () throws(ValidationError) in try F(raw) }
     }
 
+    /// A field whose problems go straight into ``problems``.
+    mutating func field<F: ReportingField>(_ type: F.Type, _ raw: String?) -> F? {
+        guard let raw else { return nil }
+        return F(raw, reporting: &problems)
+    }
+
     /// The phone number of `identity`: read in its own ``IdentityData/phoneCountry`` when it
     /// has one (whose problems follow the number's), else in the user's `country`.
     mutating func phone(
@@ -65,7 +81,7 @@ struct RecordChecker {
                 policy: policy
             )
         }
-        let own = Self.country(phoneCountry)
+        let own = Country(phoneCountry)
         let number = phone(
             identity.phone,
             typed: identity.phoneIsTyped,
@@ -73,7 +89,7 @@ struct RecordChecker {
             countryGiven: true,
             policy: policy
         )
-        add(own.problems)
+        add(own)
         return number
     }
 
@@ -96,11 +112,18 @@ struct RecordChecker {
                     try PhoneResolver.userInput(bytes, country: country?.rawValue, policy: policy, engine: engine)
                 }
             }
-            return try raw.withUTF8Bytes { (bytes) throws(ValidationError) in
-                try PhoneResolver.strict(
+            return try raw.withUTF8Bytes { (bytes) throws(ValidationError) -> PhoneNumber? in
+                let form = PhoneInputForm(bytes)
+                // An international number whose syntax fails: what `strict` would throw, reported
+                // straight into the problems.
+                if form == .international, !PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy) {
+                    PhoneSyntax.internationalProblems(bytes, policy: policy, into: &problems)
+                    return nil
+                }
+                return try PhoneResolver.strict(
                     raw,
                     bytes,
-                    form: PhoneInputForm(bytes),
+                    form: form,
                     country: country?.rawValue,
                     policy: policy,
                     engine: engine
@@ -111,7 +134,7 @@ struct RecordChecker {
                 if problem.code == .needsCountry {
                     if !countryGiven { add(.phoneNumber, .recordNeedsCountry) }
                 } else {
-                    problems.append(problem)
+                    problems.report(problem)
                 }
             }
             return nil
@@ -134,20 +157,21 @@ struct RecordChecker {
     }
 
     /// Display name, country, locale and custom fields; the country is checked by the caller
-    /// first (a local phone number needs it) and passed in with its problems.
+    /// first (a local phone number needs it) and its problems added here, in field order.
     @inline(__always)
-    mutating func userFields(
-        _ fields: UserFields,
-        country: CountryCode?,
-        countryProblems: [ValidationError.Problem]
-    ) -> UserRecord.Fields {
+    mutating func userFields(_ fields: UserFields, country: Country) -> UserRecord.Fields {
         let displayName =
             displayNamePolicy == .kii
             ? field(DisplayName.self, fields.displayName) : nicknameDisplayName(fields.displayName)
-        add(countryProblems)
+        add(country)
         let locale = field(LocaleTag.self, fields.locale)
         customNames(fields.custom.keys)
-        return UserRecord.Fields(displayName: displayName, country: country, locale: locale, custom: fields.custom)
+        return UserRecord.Fields(
+            displayName: displayName,
+            country: country.value,
+            locale: locale,
+            custom: fields.custom
+        )
     }
 
     /// A display name under the nickname policy (out of line: Kii's rule, the default, keeps
@@ -156,15 +180,5 @@ struct RecordChecker {
     mutating func nicknameDisplayName(_ raw: String?) -> DisplayName? {
         guard let raw else { return nil }
         return check { () throws(ValidationError) in try DisplayName(raw, policy: .nickname) }
-    }
-
-    /// A country checked on its own, for the caller to add in field order.
-    static func country(_ raw: String?) -> (value: CountryCode?, problems: [ValidationError.Problem]) {
-        guard let raw else { return (nil, []) }
-        do {
-            return (try CountryCode(raw), [])
-        } catch {
-            return (nil, error.problems)
-        }
     }
 }

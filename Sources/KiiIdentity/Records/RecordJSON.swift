@@ -21,20 +21,21 @@ struct RecordJSON {
         for (name, value) in object {
             // The table's names as patterns: the switch compares the name with constant strings,
             // where `PredefinedMember(rawValue:)` searched them (slower: Performance.md, "Figures
-            // behind the code's choices").
-            switch name {
-            case PredefinedMember.loginName.rawValue: identity.username = string(value, .username)
-            case PredefinedMember.emailAddress.rawValue: identity.email = string(value, .emailAddress)
-            case PredefinedMember.phoneNumber.rawValue:
+            // behind the code's choices"), each only at its own length (a failed comparison of
+            // two strings is a call into the standard library, a string's length is not).
+            switch (name.utf8.count, name) {
+            case (9, PredefinedMember.loginName.rawValue): identity.username = string(value, .username)
+            case (12, PredefinedMember.emailAddress.rawValue): identity.email = string(value, .emailAddress)
+            case (11, PredefinedMember.phoneNumber.rawValue):
                 if acceptsTypedPhone, case .object(let members) = value {
                     typedPhone(members)
                 } else {
                     identity.phone = string(value, .phoneNumber)
                 }
-            case PredefinedMember.password.rawValue: password = string(value, .password)
-            case PredefinedMember.displayName.rawValue: fields.displayName = string(value, .displayName)
-            case PredefinedMember.country.rawValue: fields.country = string(value, .country)
-            case PredefinedMember.locale.rawValue: fields.locale = string(value, .locale)
+            case (8, PredefinedMember.password.rawValue): password = string(value, .password)
+            case (11, PredefinedMember.displayName.rawValue): fields.displayName = string(value, .displayName)
+            case (7, PredefinedMember.country.rawValue): fields.country = string(value, .country)
+            case (6, PredefinedMember.locale.rawValue): fields.locale = string(value, .locale)
             default: fields.custom[name] = value
             }
         }

@@ -60,7 +60,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(json object: [String: JSONValue]) throws(ValidationError) {
         let split = RecordJSON(object, acceptsTypedPhone: false)
         var checker = RecordChecker(storedBody: split, of: object)
-        let country = RecordChecker.country(split.fields.country)
+        let country = RecordChecker.Country(split.fields.country)
         let username = checker.field(Username.self, split.identity.username)
         let email = checker.field(EmailAddress.self, split.identity.email)
         let phone = checker.phone(
@@ -70,7 +70,7 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
             countryGiven: split.fields.country != nil,
             policy: .anyValidNumber
         )
-        let fields = checker.userFields(split.fields, country: country.value, countryProblems: country.problems)
+        let fields = checker.userFields(split.fields, country: country)
         try checker.finish()
         self.init(username: username, email: email, phone: phone, fields: fields)
     }

@@ -192,7 +192,7 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
         policy: RegistrationPolicy,
         into checker: inout RecordChecker
     ) -> UserRecord? {
-        let country = RecordChecker.country(fields.country)
+        let country = RecordChecker.Country(fields.country)
         let removesCountry = removing.contains(PredefinedMember.country.rawValue)
         let identifiers = checker.identifierChange(
             of: user,
@@ -201,7 +201,7 @@ public struct UserUpdate: Sendable, Hashable, Codable, CustomStringConvertible {
             countryGiven: fields.country != nil,
             policy: policy.phonePolicy
         )
-        let given = checker.userFields(fields, country: country.value, countryProblems: country.problems)
+        let given = checker.userFields(fields, country: country)
         checker.removals(removing)
         checker.conflicts(set: fields, removing: removing)
         if user.isPseudoUser, !identity.isEmpty {

@@ -8,21 +8,8 @@ package enum EnglishCatalog {
     /// The field's name: "username", "email address", ...; a field the catalog does not know
     /// is named by its raw value.
     package static func label(_ field: ValidationError.Field) -> String {
-        // Each known field is compared only at its own length: a failed comparison of two
-        // strings is a call into the standard library, a string's length is not (a switch over
-        // the fields spent a tenth of a rejected sign-up's error body in failed comparisons).
-        let length = field.rawValue.utf8.count
-        for (known, label) in labels where known.rawValue.utf8.count == length && known == field { return label }
-        return field.rawValue
+        EnglishLabel(field)?.text ?? field.rawValue
     }
-
-    /// The fields with an English name of their own.
-    private static let labels: [(ValidationError.Field, String)] = [
-        (.username, "username"), (.emailAddress, "email address"), (.phoneNumber, "phone number"),
-        (.displayName, "display name"), (.identifier, "login identifier"), (.customFields, "custom field"),
-        (.json, "JSON text"), (.userID, "user ID"), (.internalUserID, "internal user ID"),
-        (.emailAddressVerified, "email verified flag"), (.phoneNumberVerified, "phone verified flag"),
-    ]
 
     /// A member name for a reason: quoted as JSON, cut after 64 scalars.
     package static func quotedName(_ name: String) -> String {

@@ -43,6 +43,9 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
 
     /// Appends a string's UTF-8.
     mutating func append(_ text: String) {
+        // The string's own bytes when it has them in one piece, without a copy of the string.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        if done != nil { return }
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
@@ -59,6 +62,13 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
 
     /// Appends `number` in decimal.
     mutating func append(_ number: Int) {
+        // One or two digits (the usual position, length or count): written at once.
+        if number >= 0 && number < 100 {
+            let digits = number < 10 ? (UInt8(48 + number), 0) : (UInt8(48 + number / 10), UInt8(48 + number % 10))
+            let count = number < 10 ? 1 : 2
+            withUnsafeBytes(of: digits) { append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            return
+        }
         // The digits from the last, into 20 bytes (a 64-bit integer's most, sign included).
         var digits = InlineArray<20, UInt8>(repeating: 0)
         var position = 20

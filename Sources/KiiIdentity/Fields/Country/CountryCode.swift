@@ -8,7 +8,7 @@
 /// try CountryCode("JP").countryCallingCode   // 81
 /// CountryCode.isValid("jp")                  // false
 /// ```
-public struct CountryCode: IdentityField, Comparable {
+public struct CountryCode: IdentityField, ReportingField, Comparable {
     /// Problems are reported under `country`.
     public static var field: ValidationError.Field { .country }
 
@@ -29,11 +29,18 @@ public struct CountryCode: IdentityField, Comparable {
     /// - Throws: ``ValidationError`` with `missing`, `too_long` (past 2 bytes, content not inspected),
     ///   `invalid_format`, `not_uppercase` or `unknown_region`.
     public init(_ raw: String) throws(ValidationError) {
+        var problems: [ValidationError.Problem] = []
+        guard let country = Self(raw, reporting: &problems) else { throw ValidationError(problems) }
+        self = country
+    }
+
+    /// Validates a country code, its problems appended to `problems` (see ``ReportingField``).
+    init?(_ raw: String, reporting problems: inout [ValidationError.Problem]) {
         guard let region = raw.withUTF8Bytes({ RegionTable.bundled.region($0) }) else {
-            throw ValidationError(raw.withUTF8Bytes(Self.diagnose))
+            raw.withUTF8Bytes { bytes in Self.diagnose(bytes, into: &problems) }
+            return nil
         }
-        rawValue = region.code
-        countryCallingCode = region.countryCallingCode
+        self.init(region)
     }
 
     /// Whether `raw` is a supported region code. Allocates nothing.
@@ -47,19 +54,28 @@ public struct CountryCode: IdentityField, Comparable {
     }
 
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
-        problems(bytes) { ValidationError.Problem(field: field, $0) }
+        var problems: [ValidationError.Problem] = []
+        diagnose(bytes, into: &problems)
+        return problems
     }
 
-    /// What is wrong with a country that is not a supported region, each detail made a problem
-    /// by `problem`: under `country`, or as a REST form's region prefix under `phoneNumber`.
+    /// Appends what is wrong with a country that is not a supported region to `problems`.
+    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, into problems: inout [ValidationError.Problem]) {
+        self.problems(bytes, into: &problems) { ValidationError.Problem(field: field, $0) }
+    }
+
+    /// Appends what is wrong with a country that is not a supported region to `problems`, each
+    /// detail made a problem by `problem`: under `country`, or as a REST form's region prefix
+    /// under `phoneNumber`.
     static func problems(
         _ bytes: UnsafeBufferPointer<UInt8>,
+        into problems: inout [ValidationError.Problem],
         _ problem: (ValidationError.FieldDetail) -> ValidationError.Problem
-    ) -> [ValidationError.Problem] {
-        if bytes.isEmpty { return [problem(.missing)] }
-        if bytes.count > 2 { return [problem(.tooLong(maximum: 2, unit: .letters))] }
+    ) {
+        if bytes.isEmpty { return problems.report(problem(.missing)) }
+        if bytes.count > 2 { return problems.report(problem(.tooLong(maximum: 2, unit: .letters))) }
         guard bytes.count == 2, ByteSet.letters.containsAll(bytes) else {
-            return [problem(.invalidCountryFormat)]
+            return problems.report(problem(.invalidCountryFormat))
         }
         // Two bytes, written into the string's own (inline) storage.
         let upper = String(unsafeUninitializedCapacity: 2) { buffer in
@@ -68,12 +84,10 @@ public struct CountryCode: IdentityField, Comparable {
         }
         let known = RegionTable.bundled.region(upper) != nil
         if !ByteSet.upperCaseLetters.containsAll(bytes) {
-            if known {
-                return [problem(.notUppercase(suggestion: upper))]
-            }
-            return [problem(.notUppercase(suggestion: nil)), problem(.unknownRegion(region: upper))]
+            if known { return problems.report(problem(.notUppercase(suggestion: upper))) }
+            problems.report(problem(.notUppercase(suggestion: nil)))
         }
-        return [problem(.unknownRegion(region: upper))]
+        problems.report(problem(.unknownRegion(region: upper)))
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -115,7 +115,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
             phone: identity.phone != nil,
             policy: policy
         ) {
-            checker.add([problem])
+            checker.add(problem)
         }
         try checker.finish()
         return body!
@@ -143,11 +143,15 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
             policy: policy,
             into: &checker
         )
-        var kinds = split.identity.givenKinds
-        if split.hasProblem(for: .username) { kinds.append(.username) }
-        if split.hasProblem(for: .emailAddress) { kinds.append(.email) }
-        if split.hasProblem(for: .phoneNumber) { kinds.append(.phone) }
-        if let problem = RegistrationTable.problem(for: kinds, policy: policy) { checker.add([problem]) }
+        // The identifiers given, those of another JSON type than a string included.
+        if let problem = RegistrationTable.problem(
+            username: split.identity.username != nil || split.hasProblem(for: .username),
+            email: split.identity.email != nil || split.hasProblem(for: .emailAddress),
+            phone: split.identity.phone != nil || split.hasProblem(for: .phoneNumber),
+            policy: policy
+        ) {
+            checker.add(problem)
+        }
         try checker.finish()
         self.init(body: body!, policy: policy)
     }
@@ -183,7 +187,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
         policy: RegistrationPolicy,
         into checker: inout RecordChecker
     ) -> RegistrationRequestBody? {
-        let country = RecordChecker.country(fields.country)
+        let country = RecordChecker.Country(fields.country)
         let username = checker.field(Username.self, identity.username)
         let email = checker.field(EmailAddress.self, identity.email)
         let phone = checker.phone(
@@ -193,7 +197,7 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
             policy: policy.phonePolicy
         )
         let checkedPassword = checker.field(Password.self, password)
-        let checkedFields = checker.userFields(fields, country: country.value, countryProblems: country.problems)
+        let checkedFields = checker.userFields(fields, country: country)
         guard checker.problems.isEmpty, let checkedPassword else { return nil }
         let record = UserRecord(username: username, email: email, phone: phone, fields: checkedFields)
         return RegistrationRequestBody(record: record, password: checkedPassword)
