@@ -139,7 +139,7 @@ extension ValidationError {
                     .memberNotAString,
                     code: .notAString,
                     parameters: [("member", member)],
-                    english: "\"\(member)\" must be a string",
+                    english: "\(quoted: member) must be a string",
                     japanese: ("の", "\"\(member)\" は文字列で指定してください")
                 )
             case .unexpectedMember(let allowed):
@@ -155,7 +155,7 @@ extension ValidationError {
                     .memberNotOneOf,
                     code: .unknownField,
                     parameters: [("member", member), ("allowed", allowed)],
-                    english: "\"\(member)\" must be one of \(allowed.joined(separator: ", "))",
+                    english: "\(quoted: member) must be one of \(allowed.joined(separator: ", "))",
                     japanese: ("の", "\"\(member)\" は \(allowed.joined(separator: "、")) のいずれかにしてください")
                 )
             case .memberMissing(let member):
@@ -163,7 +163,7 @@ extension ValidationError {
                     .memberMissing,
                     code: .missing,
                     parameters: [("member", member)],
-                    english: "\"\(member)\" is missing",
+                    english: "\(quoted: member) is missing",
                     japanese: ("に", "\"\(member)\" がありません")
                 )
             }

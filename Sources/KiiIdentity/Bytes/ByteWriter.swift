@@ -76,7 +76,7 @@ struct ByteWriter: ~Copyable {
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        ByteCopy.copy(source, to: base + count, count: bytes.count)
         count += bytes.count
     }
 
@@ -84,7 +84,7 @@ struct ByteWriter: ~Copyable {
     mutating func appendWritten(_ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
         reserve(range.count)
-        (base + count).update(from: base + range.lowerBound, count: range.count)
+        ByteCopy.copy(base + range.lowerBound, to: base + count, count: range.count)
         count += range.count
     }
 

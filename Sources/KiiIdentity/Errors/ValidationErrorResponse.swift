@@ -98,11 +98,13 @@ extension ValidationError {
             var firstMessage = 0..<0
             writer.append(UInt8(ascii: "["))
             for (index, problem) in problems.enumerated() {
-                writer.append(index == 0 ? #"{"field":"# : #",{"field":"#)
-                writer.appendQuoted(problem.field.rawValue)
-                writer.append(#","code":"#)
-                writer.appendQuoted(problem.code.rawValue)
-                writer.append(#","reason":""#)
+                // The library's own fields are written from their literals, others escaped.
+                let known = KnownField(problem.field)
+                writer.append(index == 0 ? #"{"field":""# : #",{"field":""#)
+                if let known { writer.append(known.name) } else { writer.appendEscaped(problem.field.rawValue) }
+                writer.append(#"","code":""#)
+                writer.appendEscaped(problem.code.rawValue)
+                writer.append(#"","reason":""#)
                 let reasonStart = writer.count
                 // Where the message's opening quote is.
                 let messageStart: Int
@@ -114,8 +116,8 @@ extension ValidationError {
                     messageStart = writer.count - 1
                     // "label reason", quoted as one string without building it, the reason's
                     // escaped bytes repeated from the member before.
-                    if let label = EnglishLabel(problem.field) {
-                        writer.append(label.bytes)
+                    if let known {
+                        writer.append(known.englishLabel)
                     } else {
                         writer.appendEscaped(problem.field.rawValue)
                     }

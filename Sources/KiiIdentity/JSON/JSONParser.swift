@@ -210,10 +210,20 @@ struct JSONParser {
         // backslash, control character or byte above 0x7E), then byte by byte, UTF-8 checked
         // as it goes.
         if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count,
-                Self.isPlainASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            {
-                index += 8
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let stops = Self.nonPlainBits(word)
+                if stops == 0 {
+                    index += 8
+                    continue
+                }
+                // The first byte that is not plain ASCII: the closing quote, usually.
+                let end = index + stops.trailingZeroBitCount / 8
+                if bytes[end] == UInt8(ascii: "\"") {
+                    index = end + 1
+                    return Self.text(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                break
             }
         }
         while index < bytes.count {
@@ -253,11 +263,12 @@ struct JSONParser {
         throw fail(.unclosedString, at: start - 1)
     }
 
-    /// Whether none of the eight bytes of `word` ends or escapes a string, is a control
-    /// character or is outside printable ASCII (JSON's escape test, with the top bit).
+    /// The bytes of `word` that end or escape a string, are control characters or are outside
+    /// printable ASCII (JSON's escape test, with the top bit): 0 when there are none, else the
+    /// lowest set bit is the top bit of the first.
     @inline(__always)
-    private static func isPlainASCII(_ word: UInt64) -> Bool {
-        word & 0x8080_8080_8080_8080 == 0 && !JSONValue.hasEscape(word)
+    private static func nonPlainBits(_ word: UInt64) -> UInt64 {
+        word & 0x8080_8080_8080_8080 | JSONValue.escapeBits(word)
     }
 
     /// The string of well-formed UTF-8 `bytes`: a short one is written into the string's
@@ -266,7 +277,7 @@ struct JSONParser {
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count <= 15, let source = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            buffer.baseAddress!.update(from: source, count: bytes.count)
+            ByteCopy.copy(source, to: buffer.baseAddress!, count: bytes.count)
             return bytes.count
         }
     }

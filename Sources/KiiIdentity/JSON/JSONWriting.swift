@@ -107,9 +107,10 @@ extension JSONValue {
         escapeBits(word) != 0
     }
 
-    /// The test of ``hasEscape(_:)``: not zero when a byte of `word` needs an escape.
+    /// The test of ``hasEscape(_:)``: not zero when a byte of `word` needs an escape, and its
+    /// lowest set bit the top bit of the first such byte (the bits above it may be wrong).
     @inline(__always)
-    private static func escapeBits(_ word: UInt64) -> UInt64 {
+    static func escapeBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }

@@ -8,7 +8,7 @@ package enum EnglishCatalog {
     /// The field's name: "username", "email address", ...; a field the catalog does not know
     /// is named by its raw value.
     package static func label(_ field: ValidationError.Field) -> String {
-        EnglishLabel(field)?.text ?? field.rawValue
+        KnownField(field).map { String(describing: $0.englishLabel) } ?? field.rawValue
     }
 
     /// A member name for a reason: quoted as JSON, cut after 64 scalars.

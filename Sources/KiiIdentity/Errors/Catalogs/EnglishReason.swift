@@ -21,6 +21,11 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
     private var spilled: [UInt8]?
     /// The bytes written inline.
     private var inlineCount = 0
+    /// Whether nothing in the reason needs a JSON escape, so that a JSON body copies it as it
+    /// is: the catalogs' literals need none (the catalog audit checks every case's; a quote
+    /// goes in with `\(quoted:)`), numbers none, and a string appended (a value's text) is
+    /// checked as it is appended.
+    private(set) var isPlain = true
 
     /// An empty reason, to append to.
     init() {}
@@ -44,19 +49,27 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
     /// Appends a string's UTF-8.
     mutating func append(_ text: String) {
         // The string's own bytes when it has them in one piece, without a copy of the string.
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(checked: $0) }
         if done != nil { return }
         var text = text
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { append(checked: $0) }
+    }
+
+    /// Appends bytes that may need a JSON escape (a value's text), noting when one does.
+    private mutating func append(checked bytes: UnsafeBufferPointer<UInt8>) {
+        if isPlain, JSONValue.nextEscape(in: bytes, from: 0) != bytes.count { isPlain = false }
+        append(UnsafeRawBufferPointer(bytes))
     }
 
     /// Appends one byte of ASCII.
     mutating func append(byte: UInt8) {
+        if JSONValue.needsEscape(byte) { isPlain = false }
         withUnsafeBytes(of: byte) { append($0) }
     }
 
     /// Appends another reason's bytes.
     mutating func append(_ other: EnglishReason) {
+        isPlain = isPlain && other.isPlain
         other.withBytes { append(UnsafeRawBufferPointer($0)) }
     }
 
@@ -88,18 +101,24 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
         }
     }
 
-    /// Appends `bytes`, which are UTF-8.
+    /// Appends `bytes`, which are UTF-8: inline, where a reason's pieces go, without a call.
+    @inline(__always)
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if spilled == nil, inlineCount + bytes.count <= Self.inlineCapacity {
             let offset = inlineCount
             var span = inline.mutableSpan
             span.withUnsafeMutableBufferPointer { buffer in
-                UnsafeMutableRawPointer(buffer.baseAddress! + offset).copyMemory(from: source, byteCount: bytes.count)
+                ByteCopy.copy(source, to: buffer.baseAddress! + offset, count: bytes.count)
             }
             inlineCount += bytes.count
             return
         }
+        appendSpilling(bytes)
+    }
+
+    /// Appends `bytes` past ``inlineCapacity``, on the heap.
+    private mutating func appendSpilling(_ bytes: UnsafeRawBufferPointer) {
         if spilled == nil {
             let count = inlineCount
             spilled = inline.span.withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[..<count])) }
@@ -125,6 +144,12 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
         package mutating func appendLiteral(_ literal: StaticString) { reason.append(literal) }
         package mutating func appendInterpolation(_ number: Int) { reason.append(number) }
         package mutating func appendInterpolation(_ text: String) { reason.append(text) }
+        /// `"text"`: the quotes need a JSON escape, so that they are never part of a literal.
+        package mutating func appendInterpolation(quoted text: String) {
+            reason.append(byte: UInt8(ascii: "\""))
+            reason.append(text)
+            reason.append(byte: UInt8(ascii: "\""))
+        }
         package mutating func appendInterpolation(_ other: EnglishReason) { reason.append(other) }
         package mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             reason.append(value.description)

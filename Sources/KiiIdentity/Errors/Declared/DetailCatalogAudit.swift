@@ -2,7 +2,8 @@
 /// made from sample parameters (numbers, strings, every value of a named set, an optional one
 /// present and absent), and the detail made must have that name, read back from its encoding
 /// as itself, write the parameters it was read from, be worded in English and in Japanese, and
-/// show each number and string it was given in both. Names are unique across the types, and a
+/// show each number and string it was given in both; an English reason said to need no JSON
+/// escape (`EnglishReason.isPlain`) must hold nothing a JSON string escapes. Names are unique across the types, and a
 /// type has as many names as cases.
 package enum DetailCatalogAudit {
     /// How many samples of each name: enough to reach every value of the largest named set of
@@ -95,6 +96,12 @@ package enum DetailCatalogAudit {
             if !english.reason.contains(text) || !japanese.reason.contains(text) {
                 faults.append("\(context): '\(text)' (\(key)) not in both reasons")
             }
+        }
+        // A reason said to need no escape is copied into a JSON body as it is.
+        if let reason = detail.declare(to: EnglishReasonDeclaration<Detail>()), reason.isPlain,
+            reason.withBytes({ JSONValue.nextEscape(in: $0, from: 0) != $0.count })
+        {
+            faults.append("\(context): an English reason said to need no escape holds a byte that JSON escapes")
         }
         if detail.code.rawValue.isEmpty || !(400..<600).contains(detail.httpStatus) {
             faults.append("\(context): code '\(detail.code.rawValue)', status \(detail.httpStatus)")

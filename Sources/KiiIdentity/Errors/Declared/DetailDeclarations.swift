@@ -48,8 +48,25 @@ struct EscapedReasonDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
     @inline(__always)
     func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) {
         switch words(language) {
-        case .english(let reason): reason.withBytes { writer.pointee.appendEscaped($0) }
+        case .english(let reason):
+            // Nothing in it to escape: copied as it is (see `EnglishReason.isPlain`).
+            reason.withBytes { bytes in
+                if reason.isPlain {
+                    writer.pointee.append(UnsafeRawBufferPointer(bytes))
+                } else {
+                    writer.pointee.appendEscaped(bytes)
+                }
+            }
         case .japanese(_, let reason): writer.pointee.appendEscaped(reason)
         }
+    }
+}
+
+/// The case's English reason as it is built, for the catalog audit.
+struct EnglishReasonDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
+    @inline(__always)
+    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> EnglishReason? {
+        if case .english(let reason) = words(.english) { return reason }
+        return nil
     }
 }
