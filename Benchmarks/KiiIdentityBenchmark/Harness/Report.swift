@@ -59,7 +59,9 @@ struct BenchmarkReport: Codable {
                 let figure =
                     check.required == "0"
                     ? String(format: "%.2f", check.measured)
-                    : check.unit == "ms" ? String(format: "%.1f ms", check.measured) : Self.ratio(check.measured)
+                    : check.unit == "ms"
+                        ? String(format: "%.1f ms", check.measured)
+                        : check.unit == "ns" ? String(format: "%.0f ns", check.measured) : Self.ratio(check.measured)
                 out +=
                     "  " + (check.met ? "MET     " : "NOT MET ") + pad(check.target, 66, left: true)
                     + pad(figure, 10) + "  (required \(check.required))\n"

@@ -141,6 +141,21 @@ enum Targets {
                 )
             )
         }
+        // What a service spends in the library on a sign-up it rejects (issue "Names that are
+        // safe to show"): the body read and judged, the answer's problems written, in English.
+        if let rejected = results.first(where: { $0.name == RejectedSignUpScenarios.name }) {
+            let nanoseconds = rejected.engine.nanosecondsPerOperation
+            checks.append(
+                TargetCheck(
+                    target: "rejected sign-up: the library's share (English)",
+                    scenario: rejected.name,
+                    measured: nanoseconds,
+                    required: "<= 2000 ns",
+                    met: nanoseconds <= 2000,
+                    unit: "ns"
+                )
+            )
+        }
         if let mix = results.first(where: { $0.name == "phone international (mobile only)" }),
             let allocations = mix.contenders.first(where: { $0.name.hasPrefix("PhoneNumber.isValid") })?
                 .allocationsPerValidInput

@@ -14,14 +14,17 @@ struct RejectedSignUpScenarios {
             .utf8
     )
 
+    /// The scenario's name, which `Targets` and `make bench-signup` look for.
+    static let name = "rejected sign-up (the library's share)"
+
     func all() -> [ScenarioEntry] {
-        [ScenarioEntry(name: "rejected sign-up (the library's share)") { Self.scenario() }]
+        [ScenarioEntry(name: Self.name) { Self.scenario() }]
     }
 
     private static func scenario() -> Scenario {
         let policy = RegistrationPolicy()
         return Scenario(
-            name: "rejected sign-up (the library's share)",
+            name: name,
             summary: "one body with five problems, judged and written as the answer's problems",
             inputCount: 1,
             contenders: [

@@ -110,7 +110,7 @@ struct ByteWriter: ~Copyable {
     mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         // A name or a code: checked and copied as two words at once.
-        if bytes.count <= 16, appendShortUnescaped(source, count: bytes.count) { return }
+        if appendShortUnescaped(bytes) { return }
         var start = 0
         while true {
             let index = JSONValue.nextEscape(in: bytes, from: start)
@@ -121,32 +121,17 @@ struct ByteWriter: ~Copyable {
         }
     }
 
-    /// Appends 4 to 16 bytes that need no escape, read and written as two overlapping words
-    /// (without a call to `memmove`); `false`, with nothing written, when one of them needs an
-    /// escape or there are fewer than 4 or more than 16.
+    /// Appends 4 to 16 bytes that need no escape, without a loop or a call to `memmove`;
+    /// `false`, with nothing written, when one of them needs an escape or there are fewer than
+    /// 4 or more than 16.
     @inline(__always)
-    private mutating func appendShortUnescaped(_ source: UnsafePointer<UInt8>, count length: Int) -> Bool {
-        let bytes = UnsafeRawPointer(source)
-        if length >= 8 && length <= 16 {
-            let first = bytes.loadUnaligned(as: UInt64.self)
-            let last = bytes.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-            if JSONValue.hasEscape(first) || JSONValue.hasEscape(last) { return false }
-            reserve(length)
-            let target = UnsafeMutableRawPointer(base + count)
-            target.storeBytes(of: first, as: UInt64.self)
-            target.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
-        } else if length >= 4 && length < 8 {
-            let first = bytes.loadUnaligned(as: UInt32.self)
-            let last = bytes.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
-            if JSONValue.hasEscape(UInt64(first) | UInt64(last) << 32) { return false }
-            reserve(length)
-            let target = UnsafeMutableRawPointer(base + count)
-            target.storeBytes(of: first, as: UInt32.self)
-            target.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
-        } else {
-            return false
-        }
-        count += length
+    private mutating func appendShortUnescaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let source = bytes.baseAddress, bytes.count >= 4, bytes.count <= 16,
+            !JSONValue.hasEscape(in: bytes)
+        else { return false }
+        reserve(bytes.count)
+        ByteCopy.copy(source, to: base + count, count: bytes.count)
+        count += bytes.count
         return true
     }
 

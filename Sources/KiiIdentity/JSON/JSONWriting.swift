@@ -126,6 +126,27 @@ extension JSONValue {
         escapeBits(first) | escapeBits(second) != 0
     }
 
+    /// Whether some byte of UTF-8 `bytes` needs an escape in a JSON string: 4 to 16 bytes as two
+    /// overlapping words, without a loop.
+    @inline(__always)
+    static func hasEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        if count >= 8 && count <= 16 {
+            return hasEscape(
+                raw.loadUnaligned(as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            )
+        }
+        if count >= 4 && count < 8 {
+            let first = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let last = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            return hasEscape(first | last &<< 32)
+        }
+        return nextEscape(in: bytes, from: 0) != count
+    }
+
     /// Whether a JSON string cannot hold `byte` as it is.
     @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {

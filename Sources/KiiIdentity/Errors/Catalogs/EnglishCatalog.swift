@@ -54,7 +54,7 @@ package enum EnglishCatalog {
             reason.append("'")
             reason.append(byte: UInt8(scalar.value))
             reason.append("'")
-        case .scalar(let scalar): reason.append(scalar.codePoint)
+        case .scalar(let scalar): reason.append(value: scalar.codePoint)
         case .invalidByte: reason.append("an invalid UTF-8 byte")
         case .undisclosed: reason.append("a character")
         }

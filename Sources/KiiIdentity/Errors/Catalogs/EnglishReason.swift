@@ -46,8 +46,9 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
         append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// Appends a string's UTF-8.
-    mutating func append(_ text: String) {
+    /// Appends a value's text (checked for bytes to escape; a literal goes in as a
+    /// `StaticString`, unchecked).
+    mutating func append(value text: String) {
         // The string's own bytes when it has them in one piece, without a copy of the string.
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(checked: $0) }
         if done != nil { return }
@@ -57,7 +58,7 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
 
     /// Appends bytes that may need a JSON escape (a value's text), noting when one does.
     private mutating func append(checked bytes: UnsafeBufferPointer<UInt8>) {
-        if isPlain, JSONValue.nextEscape(in: bytes, from: 0) != bytes.count { isPlain = false }
+        if isPlain, JSONValue.hasEscape(in: bytes) { isPlain = false }
         append(UnsafeRawBufferPointer(bytes))
     }
 
@@ -68,7 +69,7 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
     }
 
     /// Appends another reason's bytes.
-    mutating func append(_ other: EnglishReason) {
+    mutating func append(reason other: EnglishReason) {
         isPlain = isPlain && other.isPlain
         other.withBytes { append(UnsafeRawBufferPointer($0)) }
     }
@@ -143,16 +144,16 @@ package struct EnglishReason: ExpressibleByStringInterpolation, Sendable {
 
         package mutating func appendLiteral(_ literal: StaticString) { reason.append(literal) }
         package mutating func appendInterpolation(_ number: Int) { reason.append(number) }
-        package mutating func appendInterpolation(_ text: String) { reason.append(text) }
+        package mutating func appendInterpolation(_ text: String) { reason.append(value: text) }
         /// `"text"`: the quotes need a JSON escape, so that they are never part of a literal.
         package mutating func appendInterpolation(quoted text: String) {
             reason.append(byte: UInt8(ascii: "\""))
-            reason.append(text)
+            reason.append(value: text)
             reason.append(byte: UInt8(ascii: "\""))
         }
-        package mutating func appendInterpolation(_ other: EnglishReason) { reason.append(other) }
+        package mutating func appendInterpolation(_ other: EnglishReason) { reason.append(reason: other) }
         package mutating func appendInterpolation(_ value: some CustomStringConvertible) {
-            reason.append(value.description)
+            reason.append(value: value.description)
         }
     }
 }
