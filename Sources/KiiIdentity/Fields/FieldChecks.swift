@@ -22,6 +22,31 @@ enum FieldChecks {
         return (nil, false)
     }
 
+    /// Appends the problems of a field of `lengths` bytes drawn from `allowed` to `problems`:
+    /// its length, then its characters (not inspected when it is empty or too long).
+    static func lengthAndCharacters(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        lengths: ClosedRange<Int>,
+        allowed: ByteSet,
+        allowedCharacters: ValidationError.FieldDetail.AllowedCharacters,
+        field: ValidationError.Field,
+        revealCharacter: Bool = true,
+        into problems: inout [ValidationError.Problem]
+    ) {
+        let length = length(bytes.count, lengths, field: field)
+        if let problem = length.problem { problems.report(problem) }
+        if length.stop { return }
+        if let problem = characters(
+            bytes,
+            allowed: allowed,
+            allowedCharacters: allowedCharacters,
+            field: field,
+            revealCharacter: revealCharacter
+        ) {
+            problems.report(problem)
+        }
+    }
+
     /// `invalid_character` naming the first byte outside `allowed`, its position and how many
     /// characters are not allowed, or `nil`.
     ///

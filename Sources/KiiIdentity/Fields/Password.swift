@@ -52,27 +52,18 @@ public struct Password: IdentityField, ReportingField, CustomDebugStringConverti
         lengths.contains(bytes.count) && ByteChunks.allSatisfy(bytes) { ByteChunks.lanes(of: $0, in: 0x20...0x7E) }
     }
 
-    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
-        var problems: [ValidationError.Problem] = []
-        diagnose(bytes, into: &problems)
-        return problems
-    }
-
     /// Appends what is wrong with `bytes` to `problems`: the length, then the characters
     /// (not inspected when empty or too long), by position only.
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, into problems: inout [ValidationError.Problem]) {
-        let length = FieldChecks.length(bytes.count, lengths, field: field)
-        if let problem = length.problem { problems.report(problem) }
-        if length.stop { return }
-        if let problem = FieldChecks.characters(
+        FieldChecks.lengthAndCharacters(
             bytes,
+            lengths: lengths,
             allowed: .printableASCII,
             allowedCharacters: .password,
             field: field,
-            revealCharacter: false
-        ) {
-            problems.report(problem)
-        }
+            revealCharacter: false,
+            into: &problems
+        )
     }
 
     /// `<redacted>`.

@@ -72,26 +72,17 @@ public struct Username: IdentityField, ReportingField {
             }
     }
 
-    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
-        var problems: [ValidationError.Problem] = []
-        diagnose(bytes, into: &problems)
-        return problems
-    }
-
     /// Appends what is wrong with `bytes` to `problems`: the length, then the characters
     /// (not inspected when empty or too long).
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, into problems: inout [ValidationError.Problem]) {
-        let length = FieldChecks.length(bytes.count, lengths, field: field)
-        if let problem = length.problem { problems.report(problem) }
-        if length.stop { return }
-        if let problem = FieldChecks.characters(
+        FieldChecks.lengthAndCharacters(
             bytes,
+            lengths: lengths,
             allowed: allowed,
             allowedCharacters: .username,
-            field: field
-        ) {
-            problems.report(problem)
-        }
+            field: field,
+            into: &problems
+        )
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized == rhs.normalized }

@@ -53,12 +53,6 @@ public struct CountryCode: IdentityField, ReportingField, Comparable {
         raw.utf8Satisfies(maximumBytes: 2, RegionTable.contains)
     }
 
-    static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>) -> [ValidationError.Problem] {
-        var problems: [ValidationError.Problem] = []
-        diagnose(bytes, into: &problems)
-        return problems
-    }
-
     /// Appends what is wrong with a country that is not a supported region to `problems`.
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, into problems: inout [ValidationError.Problem]) {
         self.problems(bytes, into: &problems) { ValidationError.Problem(field: field, $0) }
