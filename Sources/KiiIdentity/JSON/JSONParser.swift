@@ -207,8 +207,9 @@ struct JSONParser {
         index += 1
         let start = index
         // Fast path: no escapes. Eight bytes at a time while they are plain ASCII (no quote,
-        // backslash, control character or byte above 0x7E), then byte by byte, UTF-8 checked
-        // as it goes.
+        // backslash, control character or byte above 0x7E); the string ends at the first byte
+        // that is not when it is the closing quote, else the rest goes byte by byte, UTF-8
+        // checked as it goes.
         if let base = bytes.baseAddress {
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
@@ -271,8 +272,8 @@ struct JSONParser {
         word & 0x8080_8080_8080_8080 | JSONValue.escapeBits(word)
     }
 
-    /// The string of well-formed UTF-8 `bytes`: a short one is written into the string's
-    /// inline storage, which checks only that it is ASCII.
+    /// The string of well-formed UTF-8 `bytes`: a short one (15 bytes or fewer) is copied
+    /// straight into the string's inline storage.
     @inline(__always)
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.count <= 15, let source = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }

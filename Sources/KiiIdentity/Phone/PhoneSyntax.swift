@@ -29,12 +29,7 @@ enum PhoneSyntax {
         into problems: inout [ValidationError.Problem]
     ) {
         if let stop = inputLengthProblem(bytes) { return problems.report(stop) }
-        // Fast path: the common valid shape.
-        if bytes[0] == UInt8(ascii: "+"), policy.digitCount.contains(bytes.count - 1),
-            ByteSet.digits.containsAll(UnsafeBufferPointer(rebasing: bytes[1...]))
-        {
-            return
-        }
+        if isInternationalSyntaxValid(bytes, policy: policy) { return }
         let hasPlus = bytes[0] == UInt8(ascii: "+")
         let body = UnsafeBufferPointer(rebasing: bytes[(hasPlus ? 1 : 0)...])
         if !hasPlus {

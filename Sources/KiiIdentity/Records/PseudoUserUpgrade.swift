@@ -218,7 +218,7 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
         let checkedPassword = checker.field(Password.self, password)
         checker.add(checkedCountry)
         if identity.isEmpty, let problem = RegistrationTable.problem(for: [], policy: policy) {
-            checker.add([problem])
+            checker.add(problem)
         }
         guard checker.problems.isEmpty, let checkedPassword else { return nil }
         return RegistrationRequestBody(

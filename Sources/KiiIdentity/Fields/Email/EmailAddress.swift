@@ -129,9 +129,11 @@ public struct EmailAddress: IdentityField {
         let dots = head.dots & local
         // An empty local part, '.' first, last, or twice in a row.
         let misplacedDots = dots & 1 | dots & (dots >> 1) | dots & (UInt64(1) &<< (at &- 1))
-        guard at > 0, misplacedDots == 0, ByteChunks.allSatisfy(bytes, { EmailMasks.allowedLanes($0) }) else {
-            return false
-        }
+        // The first 64 bytes' classes are in the masks already; the rest's are read here.
+        let rest = UnsafeBufferPointer(rebasing: bytes[EmailMasks.maximumCount...])
+        guard at > 0, misplacedDots == 0, head.allAllowed,
+            ByteChunks.allSatisfy(rest, { EmailMasks.allowedLanes($0) })
+        else { return false }
         return hasValidDomainScanning(UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
     }
 
