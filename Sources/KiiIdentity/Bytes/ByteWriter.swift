@@ -95,6 +95,15 @@ struct ByteWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
+    /// Appends a problem's code as inside a JSON string literal: as it is when it needs no
+    /// escape (every code of the library's), else escaped.
+    @inline(__always)
+    mutating func append(_ code: ValidationError.Code) {
+        guard code.isPlain else { return appendEscaped(code.rawValue) }
+        let done: Void? = code.rawValue.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
+        if done == nil { appendEscaped(code.rawValue) }
+    }
+
     /// Appends `text` escaped as inside a JSON string literal, without the quotes.
     mutating func appendEscaped(_ text: String) {
         // The string's own bytes when it has them in one piece (every native string, small ones

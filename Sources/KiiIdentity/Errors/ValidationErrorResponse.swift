@@ -103,7 +103,7 @@ extension ValidationError {
                 writer.append(index == 0 ? #"{"field":""# : #",{"field":""#)
                 if let known { writer.append(known.name) } else { writer.appendEscaped(problem.field.rawValue) }
                 writer.append(#"","code":""#)
-                writer.appendEscaped(problem.code.rawValue)
+                writer.append(problem.code)
                 writer.append(#"","reason":""#)
                 let reasonStart = writer.count
                 // Where the message's opening quote is.

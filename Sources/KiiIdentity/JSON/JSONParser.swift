@@ -124,11 +124,12 @@ struct JSONParser {
             depth -= 1
             return .object([:])
         }
-        // Room for a request body's members at once: a dictionary grown from empty is rehashed
-        // at 2, 4 and 8 members, and one reserved after its creation goes through the standard
-        // library's unspecialised resize (what each cost: Performance.md, "Figures behind the
-        // code's choices").
-        var members = [String: JSONValue](minimumCapacity: 8)
+        // Room for a request body's members at once, copied from an empty object made once: a
+        // dictionary grown from empty is rehashed at 2, 4 and 8 members, one reserved after its
+        // creation goes through the standard library's unspecialised resize, and one made with
+        // room looks its type up at run time each time (what each cost: Performance.md, "Figures
+        // behind the code's choices").
+        var members = Self.emptyObject
         while true {
             guard current == UInt8(ascii: "\"") else {
                 if current == UInt8(ascii: "}") { throw fail(.trailingComma) }
@@ -136,7 +137,7 @@ struct JSONParser {
                 throw fail(.nameNotString)
             }
             let nameStart = index
-            let name = try string()
+            let name = try string(isName: true)
             skipWhiteSpace()
             guard current == UInt8(ascii: ":") else {
                 throw current == UInt8(ascii: "/") || current == nil ? unexpected() : fail(.missingColon)
@@ -161,6 +162,11 @@ struct JSONParser {
             }
         }
     }
+
+    /// An empty object with room for 8 members, which each object read copies on its first
+    /// member. A copy keeps the hash seed of what it copies, as the standard library's own
+    /// copies do; an object that outgrows it gets a new seed as it grows.
+    private static let emptyObject = [String: JSONValue](minimumCapacity: 8)
 
     private mutating func array() throws(JSONSyntaxError) -> JSONValue {
         try enter()
@@ -202,8 +208,9 @@ struct JSONParser {
         return .number(JSONNumber(checked: text))
     }
 
-    /// A string's value; `index` is at its opening quote.
-    private mutating func string() throws(JSONSyntaxError) -> String {
+    /// A string's value; `index` is at its opening quote. A member's name (`isName`) that Kii's
+    /// user bodies use comes from the binary (``JSONMemberNames``).
+    private mutating func string(isName: Bool = false) throws(JSONSyntaxError) -> String {
         index += 1
         let start = index
         // Fast path: no escapes. Eight bytes at a time while they are plain ASCII (no quote,
@@ -222,7 +229,9 @@ struct JSONParser {
                 let end = index + stops.trailingZeroBitCount / 8
                 if bytes[end] == UInt8(ascii: "\"") {
                     index = end + 1
-                    return Self.text(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if isName, let known = JSONMemberNames.known(text) { return known }
+                    return Self.text(text)
                 }
                 break
             }
@@ -231,7 +240,9 @@ struct JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
-                return Self.text(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if isName, let known = JSONMemberNames.known(text) { return known }
+                return Self.text(text)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail(.controlCharacter) }

@@ -6,7 +6,7 @@
 /// (`country` optional). Every other member is a custom field, so the server-set names
 /// (`userID`, `emailAddressVerified`, ...) and names starting with `_` are reported as reserved
 /// when the fields are checked.
-struct RecordJSON {
+struct RecordJSON: ~Copyable {
     var identity = IdentityData()
     var password: String?
     var fields = UserFields()

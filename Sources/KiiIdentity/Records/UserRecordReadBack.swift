@@ -72,7 +72,7 @@ extension RecordChecker {
     /// problems, with a `password` member `reserved_name` whatever its type (a record never
     /// holds a password; its value is not inspected): how ``UserRecord/init(json:)-([String:JSONValue])``
     /// and ``UserRecord/init(storedJSON:)-(String)`` both start.
-    init(storedBody split: RecordJSON, of object: [String: JSONValue]) {
+    init(storedBody split: borrowing RecordJSON, of object: [String: JSONValue]) {
         self.init()
         add(split.problems.filter { $0.field != .password })
         if object[PredefinedMember.password.rawValue] != nil {

@@ -113,6 +113,37 @@ struct ValidationErrorResponseTests {
         init?(name: String, parameters: [String: String]) { self.init() }
     }
 
+    /// A service's own detail whose code needs escapes in JSON.
+    struct OddCode: ValidationError.Detail {
+        var code: ValidationError.Code { ValidationError.Code(rawValue: "odd\"code\\\u{1}") }
+        var name: String { "odd" }
+        var parameters: [(name: String, value: String)] { [] }
+        func phrase(in language: ValidationError.Language) -> ValidationError.Phrase {
+            language.phrase("is odd", ("は", "変です"))
+        }
+        init() {}
+        init?(name: String, parameters: [String: String]) { self.init() }
+    }
+
+    @Test("a code is written as it is when it needs no escape, escaped when it does")
+    func codesInJSON() throws {
+        let error = ValidationError([.init(field: .password, OddCode()), .init(field: .locale, .missing)])
+        let body = error.jsonBody()
+        #expect(body.contains(#""code":"odd\"code\\\u0001""#))
+        #expect(body.contains(#""code":"missing""#))
+        let parsed = try JSONValue(parsing: body)
+        guard case .object(let members) = parsed, case .array(let problems)? = members["errors"],
+            case .object(let first)? = problems.first
+        else {
+            Issue.record("not an object with errors: \(body)")
+            return
+        }
+        #expect(first["code"] == .string("odd\"code\\\u{1}"))
+        #expect(ValidationError.Code(rawValue: "odd\"code\\\u{1}") != .missing)
+        #expect(ValidationError.Code(rawValue: "missing") == .missing)
+        #expect(Set([ValidationError.Code(rawValue: "missing"), .missing]).count == 1)
+    }
+
     @Test("the status is the one the problems' details declare, 400 when they differ")
     func statusLivesWithTheDetail() {
         #expect(ValidationError(.password, Throttled()).httpStatus == 429)

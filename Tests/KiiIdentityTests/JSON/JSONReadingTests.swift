@@ -238,4 +238,52 @@ import Testing
         #expect(JSONNumber("1e") == nil)
         #expect(JSONNumber(" 1") == nil)
     }
+
+    /// The member names a Kii body uses, which the reader takes from the binary, and names one
+    /// byte away from them (changed, added, dropped, escaped), which it builds from their bytes.
+    static let memberNames: [String] = {
+        let kii = [
+            "loginName", "emailAddress", "phoneNumber", "password", "displayName", "country", "locale", "number",
+        ]
+        var names = kii
+        for name in kii {
+            let bytes = Array(name.utf8)
+            for index in bytes.indices {
+                var changed = bytes
+                changed[index] ^= 0x01
+                names.append(String(decoding: changed, as: UTF8.self))
+                names.append(String(decoding: bytes[..<index] + bytes[(index + 1)...], as: UTF8.self))
+            }
+            names += [name + "s", "_" + name, name.uppercased(), String(name.dropLast())]
+        }
+        return names
+    }()
+
+    @Test("a member's name is read as written, Kii's names and their near misses alike", arguments: memberNames)
+    func memberName(_ name: String) throws {
+        for text in [#"{"\#(name)":1}"#, #"{ "\#(name)" : "v", "x": true }"#, #"{"x":[{"\#(name)":null}]}"#] {
+            let value = try JSONValue(parsing: text)
+            guard case .object(var members) = value else {
+                Issue.record("not an object: \(text)")
+                continue
+            }
+            if case .array(let elements)? = members["x"], case .object(let inner)? = elements.first { members = inner }
+            #expect(members.keys.contains(name), "\(text)")
+            #expect(members.keys.filter { $0 != "x" } == [name], "\(text)")
+        }
+        // With an escape, the name goes the slow way and is the same string.
+        let first = name.unicodeScalars.first!
+        let escaped =
+            "\\u" + String(first.value, radix: 16).leftPadded(to: 4)
+            + name.unicodeScalars.dropFirst().map(String.init).joined()
+        let value = try JSONValue(parsing: #"{"\#(escaped)":1}"#)
+        #expect(value == .object([name: .integer(1)]))
+    }
+}
+
+extension String {
+    /// The string with `0`s before it up to `count` characters.
+    fileprivate func leftPadded(to count: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, count - self.count)) + self
+    }
 }

@@ -91,12 +91,17 @@ package protocol DetailDeclaration<Detail> {
     associatedtype Result
     /// A case's parameters, by name, as strings.
     typealias Parameters = [(name: String, value: String)]
-    /// A case's words in a language.
-    typealias Words = (ValidationError.Language) -> DetailWords
+    /// A case's Japanese words: the particle after the field name, and the reason.
+    typealias JapaneseWords = (particle: String, reason: String)
 
     /// Takes one case's declaration: its name, code and status, the values its reason needs, and
-    /// its words in a language.
-    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> Result
+    /// its reason in English (after the English field name) and in Japanese.
+    func problem(
+        _ facts: DetailFacts<Detail>,
+        parameters: () -> Parameters,
+        english: () -> EnglishReason,
+        japanese: () -> JapaneseWords
+    ) -> Result
 }
 
 /// A case's name, code and HTTP status.
@@ -111,15 +116,6 @@ package struct DetailFacts<Detail: DeclaredDetail> {
     let status: Int
 }
 
-/// A case's reason in one language: English without a `String`, or the Japanese particle and
-/// reason.
-package enum DetailWords {
-    /// The reason after the English field name.
-    case english(EnglishReason)
-    /// The particle after the Japanese field name, and the reason.
-    case japanese(particle: String, reason: String)
-}
-
 extension DetailDeclaration {
     /// Declares the case named `name`: its code, its HTTP status (400 unless given), the values
     /// its reason needs (in order; an absent optional one is left out) and its reason in English
@@ -131,12 +127,13 @@ extension DetailDeclaration {
         status: Int = 400,
         parameters: @autoclosure () -> [(String, any DetailParameter)] = [],
         english: @autoclosure () -> EnglishReason,
-        japanese: @autoclosure () -> (particle: String, reason: String)
+        japanese: @autoclosure () -> JapaneseWords
     ) -> Result {
         problem(
             DetailFacts(name: name, nestedName: "", code: code, status: status),
             parameters: { parameters().compactMap { key, value in value.parameterText.map { (key, $0) } } },
-            words: { language in Self.words(in: language, english, japanese) }
+            english: english,
+            japanese: japanese
         )
     }
 
@@ -147,27 +144,14 @@ extension DetailDeclaration {
         _ name: Detail.Name,
         wrapping inner: some DeclaredDetail,
         english: @autoclosure () -> EnglishReason,
-        japanese: @autoclosure () -> (particle: String, reason: String)
+        japanese: @autoclosure () -> JapaneseWords
     ) -> Result {
         let facts = inner.facts
         return problem(
             DetailFacts(name: name, nestedName: inner.name, code: facts.code, status: facts.status),
             parameters: { inner.parameters },
-            words: { language in Self.words(in: language, english, japanese) }
+            english: english,
+            japanese: japanese
         )
-    }
-
-    @inline(__always)
-    private static func words(
-        in language: ValidationError.Language,
-        _ english: () -> EnglishReason,
-        _ japanese: () -> (particle: String, reason: String)
-    ) -> DetailWords {
-        switch language {
-        case .english: return .english(english())
-        case .japanese:
-            let (particle, reason) = japanese()
-            return .japanese(particle: particle, reason: reason)
-        }
     }
 }

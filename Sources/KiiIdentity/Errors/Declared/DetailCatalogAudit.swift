@@ -98,9 +98,8 @@ package enum DetailCatalogAudit {
             }
         }
         // A reason said to need no escape is copied into a JSON body as it is.
-        if let reason = detail.declare(to: EnglishReasonDeclaration<Detail>()), reason.isPlain,
-            reason.withBytes({ JSONValue.nextEscape(in: $0, from: 0) != $0.count })
-        {
+        let reason = detail.declare(to: EnglishReasonDeclaration<Detail>())
+        if reason.isPlain, reason.withBytes({ JSONValue.nextEscape(in: $0, from: 0) != $0.count }) {
             faults.append("\(context): an English reason said to need no escape holds a byte that JSON escapes")
         }
         if detail.code.rawValue.isEmpty || !(400..<600).contains(detail.httpStatus) {

@@ -4,7 +4,12 @@
 /// The case's code: of everything declared, what every problem's answer needs.
 struct CodeDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
     @inline(__always)
-    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> ValidationError.Code {
+    func problem(
+        _ facts: DetailFacts<Detail>,
+        parameters: () -> Parameters,
+        english: () -> EnglishReason,
+        japanese: () -> JapaneseWords
+    ) -> ValidationError.Code {
         facts.code
     }
 }
@@ -12,7 +17,12 @@ struct CodeDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
 /// The case's name, code and status.
 struct FactsDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
     @inline(__always)
-    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> DetailFacts<Detail> {
+    func problem(
+        _ facts: DetailFacts<Detail>,
+        parameters: () -> Parameters,
+        english: () -> EnglishReason,
+        japanese: () -> JapaneseWords
+    ) -> DetailFacts<Detail> {
         facts
     }
 }
@@ -22,7 +32,14 @@ struct ParametersDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
     typealias Result = [(name: String, value: String)]
 
     @inline(__always)
-    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Result, words: Words) -> Result { parameters() }
+    func problem(
+        _ facts: DetailFacts<Detail>,
+        parameters: () -> Result,
+        english: () -> EnglishReason,
+        japanese: () -> JapaneseWords
+    ) -> Result {
+        parameters()
+    }
 }
 
 /// The case's reason in one language.
@@ -30,10 +47,17 @@ struct PhraseDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
     let language: ValidationError.Language
 
     @inline(__always)
-    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> ValidationError.Phrase {
-        switch words(language) {
-        case .english(let reason): ValidationError.Phrase(particle: "", reason: String(reason))
-        case .japanese(let particle, let reason): ValidationError.Phrase(particle: particle, reason: reason)
+    func problem(
+        _ facts: DetailFacts<Detail>,
+        parameters: () -> Parameters,
+        english: () -> EnglishReason,
+        japanese: () -> JapaneseWords
+    ) -> ValidationError.Phrase {
+        switch language {
+        case .english: return ValidationError.Phrase(particle: "", reason: String(english()))
+        case .japanese:
+            let (particle, reason) = japanese()
+            return ValidationError.Phrase(particle: particle, reason: reason)
         }
     }
 }
@@ -46,9 +70,15 @@ struct EscapedReasonDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
     let writer: UnsafeMutablePointer<ByteWriter>
 
     @inline(__always)
-    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) {
-        switch words(language) {
-        case .english(let reason):
+    func problem(
+        _ facts: DetailFacts<Detail>,
+        parameters: () -> Parameters,
+        english: () -> EnglishReason,
+        japanese: () -> JapaneseWords
+    ) {
+        switch language {
+        case .english:
+            let reason = english()
             // Nothing in it to escape: copied as it is (see `EnglishReason.isPlain`).
             reason.withBytes { bytes in
                 if reason.isPlain {
@@ -57,7 +87,7 @@ struct EscapedReasonDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
                     writer.pointee.appendEscaped(bytes)
                 }
             }
-        case .japanese(_, let reason): writer.pointee.appendEscaped(reason)
+        case .japanese: writer.pointee.appendEscaped(japanese().reason)
         }
     }
 }
@@ -65,8 +95,12 @@ struct EscapedReasonDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
 /// The case's English reason as it is built, for the catalog audit.
 struct EnglishReasonDeclaration<Detail: DeclaredDetail>: DetailDeclaration {
     @inline(__always)
-    func problem(_ facts: DetailFacts<Detail>, parameters: () -> Parameters, words: Words) -> EnglishReason? {
-        if case .english(let reason) = words(.english) { return reason }
-        return nil
+    func problem(
+        _ facts: DetailFacts<Detail>,
+        parameters: () -> Parameters,
+        english: () -> EnglishReason,
+        japanese: () -> JapaneseWords
+    ) -> EnglishReason {
+        english()
     }
 }
