@@ -3,10 +3,10 @@ import KiiIdentity
 /// KiiIdentity's share of a rejected sign-up in a service, as `Examples/SignUpService` does it:
 /// the request body read (`JSONValue(parsing:)`, members starting with `_` dropped, as Kii does)
 /// and judged (`Registration(json:policy:)`), and Kii's error body written into one byte buffer
-/// (`{"errorCode","errors","message"}`: `ValidationError.appendJSONProblems(in:to:)`, then the
-/// first problem's message copied from what it wrote). The body is the one `make bench-signup` sends:
-/// five problems (username, email, phone, password, country). The target: at most 2 µs in
-/// English; `make bench-signup` puts this row beside the server's time a request.
+/// (`{"errorCode","errors","message"}`: `ValidationError.appendKiiErrorBody(errorCode:in:to:)`).
+/// The body is the one `make bench-signup` sends: five problems (username, email, phone,
+/// password, country). The target: at most 2 µs in English; `make bench-signup` puts this row
+/// beside the server's time a request.
 struct RejectedSignUpScenarios {
     /// `Scripts/bench-signup/rejected.lua`'s body.
     static let body = Array(
@@ -48,19 +48,7 @@ struct RejectedSignUpScenarios {
             return 0
         } catch {
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(64 + 320 * error.problems.count)
-            bytes.append(contentsOf: #"{"errorCode":"#.utf8)
-            JSONValue.appendQuoted("INVALID_INPUT_DATA", to: &bytes)
-            bytes.append(contentsOf: #","errors":"#.utf8)
-            let first = error.appendJSONProblems(in: language, to: &bytes)
-            bytes.append(contentsOf: #","message":"#.utf8)
-            // The message again, copied inside the buffer.
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: first.count))
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                (buffer.baseAddress! + start).update(from: buffer.baseAddress! + first.lowerBound, count: first.count)
-            }
-            bytes.append(UInt8(ascii: "}"))
+            error.appendKiiErrorBody(errorCode: "INVALID_INPUT_DATA", in: language, to: &bytes)
             return bytes.count
         }
     }

@@ -95,49 +95,57 @@ extension ValidationError {
         // heap as they are written), then copied into `bytes` at once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { memory in
             var writer = ByteWriter(in: memory)
-            var firstMessage = 0..<0
-            writer.append(UInt8(ascii: "["))
-            for (index, problem) in problems.enumerated() {
-                // The library's own fields are written from their literals, others escaped.
-                let known = KnownField(problem.field)
-                writer.append(index == 0 ? #"{"field":""# : #",{"field":""#)
-                if let known { writer.append(known.name) } else { writer.appendEscaped(problem.field.rawValue) }
-                writer.append(#"","code":""#)
-                writer.append(problem.code)
-                writer.append(#"","reason":""#)
-                let reasonStart = writer.count
-                // Where the message's opening quote is.
-                let messageStart: Int
-                switch language {
-                case .english:
-                    problem.stored.appendEscapedReason(in: language, to: &writer)
-                    let reason = reasonStart..<writer.count
-                    writer.append(#"","message":""#)
-                    messageStart = writer.count - 1
-                    // "label reason", quoted as one string without building it, the reason's
-                    // escaped bytes repeated from the member before.
-                    if let known {
-                        writer.append(known.englishLabel)
-                    } else {
-                        writer.appendEscaped(problem.field.rawValue)
-                    }
-                    writer.append(UInt8(ascii: " "))
-                    writer.appendWritten(reason)
-                case .japanese:
-                    let phrase = problem.stored.phrase(in: language)
-                    writer.appendEscaped(phrase.reason)
-                    writer.append(#"","message":""#)
-                    messageStart = writer.count - 1
-                    writer.appendEscaped(problem.message(in: language, phrase: phrase))
-                }
-                writer.append(UInt8(ascii: "\""))
-                if index == 0 { firstMessage = messageStart..<writer.count }
-                writer.append(UInt8(ascii: "}"))
-            }
-            writer.append(UInt8(ascii: "]"))
+            let firstMessage = writeJSONProblems(in: language, to: &writer)
             let offset = bytes.count
             writer.append(to: &bytes)
             return firstMessage.lowerBound + offset..<firstMessage.upperBound + offset
         }
+    }
+
+    /// Writes ``jsonProblems(in:)`` to `writer`.
+    ///
+    /// - Returns: where the first problem's message was written, quoted.
+    func writeJSONProblems(in language: Language, to writer: inout ByteWriter) -> Range<Int> {
+        var firstMessage = 0..<0
+        writer.append(UInt8(ascii: "["))
+        for (index, problem) in problems.enumerated() {
+            // The library's own fields are written from their literals, others escaped.
+            let known = KnownField(problem.field)
+            writer.append(index == 0 ? #"{"field":""# : #",{"field":""#)
+            if let known { writer.append(known.name) } else { writer.appendEscaped(problem.field.rawValue) }
+            writer.append(#"","code":""#)
+            writer.append(problem.code)
+            writer.append(#"","reason":""#)
+            let reasonStart = writer.count
+            // Where the message's opening quote is.
+            let messageStart: Int
+            switch language {
+            case .english:
+                problem.stored.appendEscapedReason(in: language, to: &writer)
+                let reason = reasonStart..<writer.count
+                writer.append(#"","message":""#)
+                messageStart = writer.count - 1
+                // "label reason", quoted as one string without building it, the reason's
+                // escaped bytes repeated from the member before.
+                if let known {
+                    writer.append(known.englishLabel)
+                } else {
+                    writer.appendEscaped(problem.field.rawValue)
+                }
+                writer.append(UInt8(ascii: " "))
+                writer.appendWritten(reason)
+            case .japanese:
+                let phrase = problem.stored.phrase(in: language)
+                writer.appendEscaped(phrase.reason)
+                writer.append(#"","message":""#)
+                messageStart = writer.count - 1
+                writer.appendEscaped(problem.message(in: language, phrase: phrase))
+            }
+            writer.append(UInt8(ascii: "\""))
+            if index == 0 { firstMessage = messageStart..<writer.count }
+            writer.append(UInt8(ascii: "}"))
+        }
+        writer.append(UInt8(ascii: "]"))
+        return firstMessage
     }
 }

@@ -192,6 +192,50 @@ struct ValidationErrorResponseTests {
         #expect(String(decoding: bytes[range], as: UTF8.self) == #""display name has \"quotes\"""#)
     }
 
+    @Test("Kii's error body: the code, the problems and the first message, and OAuth's members when asked")
+    func kiiErrorBody() throws {
+        let error = ValidationError([.init(field: .locale, .missing), .init(field: .password, Throttled())])
+        var bytes = Array("prefix ".utf8)
+        error.appendKiiErrorBody(errorCode: "INVALID_INPUT_DATA", to: &bytes)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == #"prefix {"errorCode":"INVALID_INPUT_DATA","errors":[{"field":"locale","code":"missing","reason":"is missing","message":"locale is missing"},"#
+                + #"{"field":"password","code":"too_many_attempts","reason":"has had too many attempts","message":"password has had too many attempts"}],"#
+                + #""message":"locale is missing"}"#
+        )
+        var oauth: [UInt8] = []
+        let quoted = ValidationError([.init(field: .user, code: .init(rawValue: "x"), reason: "is \"odd\"")])
+        quoted.appendKiiErrorBody(errorCode: "invalid\"grant", in: .japanese, includingOAuthMembers: true, to: &oauth)
+        let message = quoted.problems[0].message(in: .japanese)
+        let expected: JSONValue = .object([
+            "errorCode": .string("invalid\"grant"),
+            "errors": try JSONValue(parsing: quoted.jsonProblems(in: .japanese)),
+            "message": .string(message),
+            "error": .string("invalid\"grant"),
+            "error_description": .string(message),
+        ])
+        #expect(try JSONValue(parsing: oauth) == expected)
+        #expect(
+            String(decoding: oauth, as: UTF8.self).hasSuffix(
+                #","error_description":"# + JSONValue.quoted(message) + "}"
+            )
+        )
+        // Past the stack's 2 KiB: forty problems, whole.
+        let many = ValidationError(
+            (0..<40).map { ValidationError.Problem(field: .init(rawValue: "field\($0)"), .missing) }
+        )
+        var long: [UInt8] = []
+        many.appendKiiErrorBody(errorCode: "E", to: &long)
+        #expect(long.count > 2048)
+        #expect(
+            try JSONValue(parsing: long)
+                == .object([
+                    "errorCode": .string("E"), "errors": try JSONValue(parsing: many.jsonProblems()),
+                    "message": .string(many.problems[0].message(in: .english)),
+                ])
+        )
+    }
+
     @Test("already taken round-trips through Codable as its detail")
     func codable() throws {
         let problem = ValidationError(alreadyTaken: [.email]).problems[0]

@@ -124,29 +124,19 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
     /// The allocator of every failure's body (made once: making one makes its closures).
     private static let allocator = ByteBufferAllocator()
 
-    /// The body: `errorCode` and the problems written by the library, then copied once into the
-    /// answer's buffer, followed by the first problem's message (and, for OAuth, the code and
-    /// that message again) copied from what was written, never built twice.
+    /// The body: Kii's `{"errorCode","errors","message"}` (and, for OAuth, `error` and
+    /// `error_description`), written by the library in one piece, then copied once into the
+    /// answer's buffer.
     func body(in language: ValidationError.Language) -> ByteBuffer {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + 320 * error.problems.count)
-        bytes.append(contentsOf: #"{"errorCode":"#.utf8)
-        let codeStart = bytes.count
-        JSONValue.appendQuoted(errorCode, to: &bytes)
-        let code = codeStart..<bytes.count
-        bytes.append(contentsOf: #","errors":"#.utf8)
-        let message = error.appendJSONProblems(in: language, to: &bytes)
-        var buffer = Self.allocator.buffer(capacity: bytes.count + 2 * (message.count + code.count) + 48)
+        error.appendKiiErrorBody(
+            errorCode: errorCode,
+            in: language,
+            includingOAuthMembers: isOAuthError,
+            to: &bytes
+        )
+        var buffer = Self.allocator.buffer(capacity: bytes.count)
         buffer.writeBytes(bytes)
-        buffer.writeStaticString(#","message":"#)
-        buffer.writeBytes(bytes[message])
-        if isOAuthError {
-            buffer.writeStaticString(#","error":"#)
-            buffer.writeBytes(bytes[code])
-            buffer.writeStaticString(#","error_description":"#)
-            buffer.writeBytes(bytes[message])
-        }
-        buffer.writeStaticString("}")
         return buffer
     }
 }
