@@ -19,8 +19,9 @@ extension ValidationError {
             isPlain = rawValue.withUTF8 { JSONValue.nextEscape(in: $0, from: 0) == $0.count }
         }
 
-        /// One of the library's codes: lower-case letters, digits and `_`, which need no escape (checked
-        /// in debug builds; in release builds the constant is made at compile time).
+        /// One of the library's codes: lower-case letters, digits and `_`, which need no escape.
+        /// Checked in debug builds only, so that the constants stay made at compile time (a flag
+        /// computed at run time makes each constant lazy).
         init(_ identifier: String) {
             assert(
                 identifier.utf8.allSatisfy {

@@ -12,15 +12,15 @@ enum JSONMemberNames {
     static func known(_ name: UnsafeBufferPointer<UInt8>) -> String? {
         switch name.count {
         case 6:
-            if name.starts(with: "locale") { return "locale" }
-            if name.starts(with: "number") { return "number" }
-        case 7: if name.starts(with: "country") { return "country" }
-        case 8: if name.starts(with: "password") { return "password" }
-        case 9: if name.starts(with: "loginName") { return "loginName" }
+            if name.equals("locale") { return "locale" }
+            if name.equals("number") { return "number" }
+        case 7: if name.equals("country") { return "country" }
+        case 8: if name.equals("password") { return "password" }
+        case 9: if name.equals("loginName") { return "loginName" }
         case 11:
-            if name.starts(with: "phoneNumber") { return "phoneNumber" }
-            if name.starts(with: "displayName") { return "displayName" }
-        case 12: if name.starts(with: "emailAddress") { return "emailAddress" }
+            if name.equals("phoneNumber") { return "phoneNumber" }
+            if name.equals("displayName") { return "displayName" }
+        case 12: if name.equals("emailAddress") { return "emailAddress" }
         default: break
         }
         return nil
@@ -28,12 +28,12 @@ enum JSONMemberNames {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Whether the bytes begin with `literal`'s, compared as two overlapping words (the
-    /// literal is 4 to 16 bytes long).
+    /// Whether the bytes are `literal`'s, compared as two overlapping words (the literal is 4
+    /// to 16 bytes long).
     @inline(__always)
-    fileprivate func starts(with literal: StaticString) -> Bool {
+    fileprivate func equals(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard self.count >= count, let base = baseAddress else { return false }
+        guard self.count == count, let base = baseAddress else { return false }
         let source = UnsafeRawPointer(base)
         let expected = UnsafeRawPointer(literal.utf8Start)
         if count >= 8 {
