@@ -16,7 +16,7 @@ extension ValidationError {
         public init(rawValue: String) {
             self.rawValue = rawValue
             var rawValue = rawValue
-            isPlain = rawValue.withUTF8 { JSONValue.nextEscape(in: $0, from: 0) == $0.count }
+            isPlain = rawValue.withUTF8 { !JSONValue.hasEscape(in: $0) }
         }
 
         /// One of the library's codes: lower-case letters, digits and `_`, which need no escape.

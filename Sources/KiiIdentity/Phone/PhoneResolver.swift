@@ -99,7 +99,24 @@ package enum PhoneResolver {
         policy: PhonePolicy,
         engine: some PhoneVerdicts
     ) throws(ValidationError) -> PhoneNumber {
-        let input = try PhoneSyntax.international(bytes, policy: policy)
+        try international(
+            raw,
+            bytes,
+            syntax: try PhoneSyntax.international(bytes, policy: policy),
+            policy: policy,
+            engine: engine
+        )
+    }
+
+    /// ``international(_:_:policy:engine:)`` past the syntax step, `input` being what
+    /// `PhoneSyntax.international` gave for `bytes` (a caller that reports its problems itself).
+    package static func international(
+        _ raw: String,
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        syntax input: CheckedPhoneInput,
+        policy: PhonePolicy,
+        engine: some PhoneVerdicts
+    ) throws(ValidationError) -> PhoneNumber {
         if engine.takesShortcuts, let number = plainInternational(raw, bytes, policy: policy, source: engine.source) {
             return number
         }

@@ -64,8 +64,23 @@ enum PhoneSyntax {
         _ bytes: UnsafeBufferPointer<UInt8>,
         policy: PhonePolicy
     ) throws(ValidationError) -> CheckedPhoneInput {
+        var problems: [ValidationError.Problem] = []
+        guard let input = international(bytes, policy: policy, reporting: &problems) else {
+            throw ValidationError(problems)
+        }
+        return input
+    }
+
+    /// The syntax step of an international number, its problems appended to `problems`
+    /// instead of thrown (`nil` then).
+    static func international(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        policy: PhonePolicy,
+        reporting problems: inout [ValidationError.Problem]
+    ) -> CheckedPhoneInput? {
         if isInternationalSyntaxValid(bytes, policy: policy) { return .international(bytes) }
-        throw ValidationError(internationalProblems(bytes, policy: policy))
+        internationalProblems(bytes, policy: policy, into: &problems)
+        return nil
     }
 
     /// The syntax step of a local number: its digits, and `country` (its UTF-8 bytes) a

@@ -114,11 +114,13 @@ struct RecordChecker {
             }
             return try raw.withUTF8Bytes { (bytes) throws(ValidationError) -> PhoneNumber? in
                 let form = PhoneInputForm(bytes)
-                // An international number whose syntax fails: what `strict` would throw, reported
-                // straight into the problems.
-                if form == .international, !PhoneSyntax.isInternationalSyntaxValid(bytes, policy: policy) {
-                    PhoneSyntax.internationalProblems(bytes, policy: policy, into: &problems)
-                    return nil
+                // An international number: its syntax's problems reported straight into the
+                // problems (not thrown in an array of their own), then the engine past the syntax.
+                if form == .international {
+                    guard let input = PhoneSyntax.international(bytes, policy: policy, reporting: &problems) else {
+                        return nil
+                    }
+                    return try PhoneResolver.international(raw, bytes, syntax: input, policy: policy, engine: engine)
                 }
                 return try PhoneResolver.strict(
                     raw,
