@@ -88,7 +88,11 @@ public struct DisplayName: IdentityField {
         case .nickname:
             switch NicknameProfile.enforce(raw) {
             case .success(let enforced):
-                storage = enforced == raw ? .given(raw) : .enforced(Enforced(raw: raw, normalized: enforced))
+                // By bytes: `String`'s `==` is canonical equivalence, under which a decomposed name
+                // equals its composed NFKC and would be stored as given.
+                storage =
+                    enforced.utf8.elementsEqual(raw.utf8)
+                    ? .given(raw) : .enforced(Enforced(raw: raw, normalized: enforced))
             case .failure(let error): throw error
             }
         }
@@ -130,10 +134,15 @@ public struct DisplayName: IdentityField {
         FieldChecks.length(scalarCount(raw), lengths, field: field).problem
     }
 
-    /// Equal when the stored forms are: the same enforced name, whatever was typed.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized == rhs.normalized }
+    /// Equal when the stored forms are byte for byte: the same enforced name, whatever was typed.
+    /// (Not `String`'s `==`, canonical equivalence: under ``DisplayNamePolicy/kii`` a decomposed
+    /// and a composed name are two names, stored as two byte strings.)
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized.utf8.elementsEqual(rhs.normalized.utf8) }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(normalized) }
+    public func hash(into hasher: inout Hasher) {
+        for byte in normalized.utf8 { hasher.combine(byte) }
+        hasher.combine(0xFF as UInt8)  // never a UTF-8 byte: the end of the name
+    }
 
     public var description: String { normalized }
 
