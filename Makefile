@@ -9,12 +9,14 @@ TOOL_TRAIT = --traits CommandLineTool
 	browser-test page-screenshots phone-oracle metadata metadata-check metadata-agreement metadata-latest unicode-oracle unicode-tables \
 	unicode-tables-check
 
-# libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency.
+# libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency of the build; the tests
+# also read Unicode's NormalizationTest.txt from unicode-data (bzip2-compressed).
 deps:
-	@if [ ! -f /usr/include/phonenumbers/phonenumberutil.h ]; then \
-		echo "Installing libphonenumber-dev (needs root)"; \
+	@if [ ! -f /usr/include/phonenumbers/phonenumberutil.h ] || [ ! -f /usr/share/unicode/NormalizationTest.txt.bz2 ] \
+		|| ! command -v bzip2 >/dev/null; then \
+		echo "Installing libphonenumber-dev, unicode-data and bzip2 (needs root)"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y libphonenumber-dev; \
+		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y libphonenumber-dev unicode-data bzip2; \
 	fi
 
 build: deps

@@ -1,5 +1,6 @@
 #if CommandLineTool
 import Foundation
+import KiiIdentityFuzzChecks
 import Testing
 
 /// `--display-name-policy` (check, register, lint), a username's lookalike key in `check`, and
@@ -8,6 +9,37 @@ import Testing
     static let bidi =
         "bidi_control: display name has a character that changes the text's direction at position 1 "
         + "(U+202E RIGHT-TO-LEFT OVERRIDE)"
+
+    /// Each line of `output` with its non-ASCII scalars escaped (`ScalarText.escaped`): compared
+    /// scalar for scalar, where `String ==` (canonical equivalence) would take a decomposed name
+    /// for its NFKC.
+    static func lines(_ output: String) -> [String] {
+        output.split(separator: "\n").map { ScalarText.escaped(String($0)) }
+    }
+
+    /// Decomposed names answer their NFKC form, composed, under the nickname policy; under Kii's
+    /// rule, as given.
+    @Test func decomposedNamesAnswerTheirNFKC() throws {
+        let values = [
+            #"Jose\u0301 A\u0301lvarez"#, #"Zoe\u0308"#, #"\u3084\u307e\u305f\u3099 \u305f\u308d\u3046"#,
+            #"\u1100\u1175\u11B7\u110E\u1165\u11AF\u1109\u116E"#, #"l\u0387l"#, #"\u0374"#, #"\u20D4\u05B3"#,
+            String(repeating: #"e\u0301"#, count: 30),
+        ]
+        let requests = values.map { #"{"field":"displayName","value":"\#($0)","displayNamePolicy":"nickname"}"# }
+        let output = try ToolRunner.run(["check", "--jsonl"], stdin: Data(requests.joined(separator: "\n").utf8))
+        #expect(output.status == 0)
+        let expected = [
+            "Jos\\u{E9} \\u{C1}lvarez", "Zo\\u{EB}", "\\u{3084}\\u{307E}\\u{3060} \\u{305F}\\u{308D}\\u{3046}",
+            "\\u{AE40}\\u{CCA0}\\u{C218}", "l\\u{B7}l", "\\u{2B9}", "\\u{5B3}\\u{20D4}",
+            String(repeating: "\\u{E9}", count: 30),
+        ]
+        #expect(Self.lines(output.stdout) == expected.map { #"{"valid":true,"normalized":"\#($0)","errors":[]}"# })
+        let kii = try ToolRunner.run(
+            ["check", "--jsonl"],
+            stdin: Data(#"{"field":"displayName","value":"Zoe\u0308","displayNamePolicy":"kii"}"#.utf8)
+        )
+        #expect(Self.lines(kii.stdout) == [#"{"valid":true,"normalized":"Zoe\u{308}","errors":[]}"#])
+    }
 
     /// (arguments after `check`, expected stdout, exit status).
     static let singleValues: [([String], String, Int32)] = [
@@ -76,7 +108,7 @@ import Testing
         let output = try ToolRunner.run(["check", "--jsonl"], stdin: Data(requests.joined(separator: "\n").utf8))
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
-        #expect(output.stdout.split(separator: "\n").map(String.init) == expected)
+        #expect(Self.lines(output.stdout) == expected.map(ScalarText.escaped))
     }
 
     /// `--display-name-policy` with `--jsonl` is the rule of lines that name none.
@@ -91,9 +123,11 @@ import Testing
         )
         #expect(output.status == 0)
         #expect(
-            output.stdout
-                == #"{"valid":true,"normalized":"A B","errors":[]}"# + "\n"
-                + #"{"valid":true,"normalized":" Ａ  Ｂ ","errors":[]}"# + "\n"
+            ScalarText.escaped(output.stdout)
+                == ScalarText.escaped(
+                    #"{"valid":true,"normalized":"A B","errors":[]}"# + "\n"
+                        + #"{"valid":true,"normalized":" Ａ  Ｂ ","errors":[]}"# + "\n"
+                )
         )
     }
 
@@ -107,20 +141,22 @@ import Testing
         let kii = try ToolRunner.run(["register"], stdin: input)
         #expect(kii.status == 0)
         #expect(
-            kii.stdout.split(separator: "\n").map(String.init) == [
-                #"{"valid":true,"loginWith":["username"],"emailAddressVerified":null,"phoneNumberVerified":null,"keys":{"username":"yamada","email":null,"phone":null},"body":{"loginName":"yamada","displayName":"  Ｙａｍａｄａ  "},"errors":[]}"#,
-                "{\"valid\":true,\"loginWith\":[\"username\"],\"emailAddressVerified\":null,\"phoneNumberVerified\":null,\"keys\":{\"username\":\"evil\",\"email\":null,\"phone\":null},\"body\":{\"loginName\":\"evil\",\"displayName\":\"\u{202E}evil\"},\"errors\":[]}",
-                "{\"valid\":true,\"loginWith\":[],\"emailAddressVerified\":null,\"phoneNumberVerified\":null,\"keys\":{\"username\":null,\"email\":null,\"phone\":null},\"body\":{\"displayName\":\"\u{200B}\"},\"errors\":[]}",
-            ]
+            Self.lines(kii.stdout)
+                == [
+                    #"{"valid":true,"loginWith":["username"],"emailAddressVerified":null,"phoneNumberVerified":null,"keys":{"username":"yamada","email":null,"phone":null},"body":{"loginName":"yamada","displayName":"  Ｙａｍａｄａ  "},"errors":[]}"#,
+                    "{\"valid\":true,\"loginWith\":[\"username\"],\"emailAddressVerified\":null,\"phoneNumberVerified\":null,\"keys\":{\"username\":\"evil\",\"email\":null,\"phone\":null},\"body\":{\"loginName\":\"evil\",\"displayName\":\"\u{202E}evil\"},\"errors\":[]}",
+                    "{\"valid\":true,\"loginWith\":[],\"emailAddressVerified\":null,\"phoneNumberVerified\":null,\"keys\":{\"username\":null,\"email\":null,\"phone\":null},\"body\":{\"displayName\":\"\u{200B}\"},\"errors\":[]}",
+                ].map(ScalarText.escaped)
         )
         let nickname = try ToolRunner.run(["register", "--display-name-policy", "nickname"], stdin: input)
         #expect(nickname.status == 0)
         #expect(
-            nickname.stdout.split(separator: "\n").map(String.init) == [
-                #"{"valid":true,"loginWith":["username"],"emailAddressVerified":null,"phoneNumberVerified":null,"keys":{"username":"yamada","email":null,"phone":null},"body":{"loginName":"yamada","displayName":"Yamada"},"errors":[]}"#,
-                #"{"valid":false,"errors":[{"field":"displayName","code":"bidi_control","reason":"has a character that changes the text's direction at position 1 (U+202E RIGHT-TO-LEFT OVERRIDE)"}]}"#,
-                #"{"valid":false,"errors":[{"field":"displayName","code":"invisible_character","reason":"has an invisible or formatting character at position 1 (U+200B ZERO WIDTH SPACE)"}]}"#,
-            ]
+            Self.lines(nickname.stdout)
+                == [
+                    #"{"valid":true,"loginWith":["username"],"emailAddressVerified":null,"phoneNumberVerified":null,"keys":{"username":"yamada","email":null,"phone":null},"body":{"loginName":"yamada","displayName":"Yamada"},"errors":[]}"#,
+                    #"{"valid":false,"errors":[{"field":"displayName","code":"bidi_control","reason":"has a character that changes the text's direction at position 1 (U+202E RIGHT-TO-LEFT OVERRIDE)"}]}"#,
+                    #"{"valid":false,"errors":[{"field":"displayName","code":"invisible_character","reason":"has an invisible or formatting character at position 1 (U+200B ZERO WIDTH SPACE)"}]}"#,
+                ].map(ScalarText.escaped)
         )
     }
 

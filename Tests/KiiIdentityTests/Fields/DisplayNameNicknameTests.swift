@@ -1,4 +1,5 @@
 import KiiIdentity
+import KiiIdentityFuzzChecks
 import Testing
 
 /// The nickname policy by name: RFC 8266's own examples, the Nickname and context-rule vectors
@@ -6,8 +7,10 @@ import Testing
 /// and the limits. The whole space is DisplayNameDifferentialTests' (against precis-i18n).
 @Suite("Display name: nickname policy")
 struct DisplayNameNicknameTests {
+    /// The enforced name's scalars (`ScalarText`), or `nil` when refused: compared with the
+    /// expected name's scalars, never with `String ==`, which is canonical equivalence.
     static func enforced(_ raw: String) -> String? {
-        try? DisplayName(raw, policy: .nickname).normalized
+        (try? DisplayName(raw, policy: .nickname).normalized).map(ScalarText.of)
     }
 
     static func codes(_ raw: String) -> [String] {
@@ -24,7 +27,62 @@ struct DisplayNameNicknameTests {
         ]
     )
     func mappings(raw: String, expected: String) {
-        #expect(Self.enforced(raw) == expected)
+        #expect(Self.enforced(raw) == ScalarText.of(expected))
+    }
+
+    /// Decomposed input, everyday input (macOS's NFD, Korean input methods' conjoining jamo, a
+    /// combining voiced mark): the enforced name is its NFKC, scalar for scalar, with the expected
+    /// scalars written out (a literal `"é"` could be either form).
+    @Test(
+        "decomposed names are stored composed (NFKC)",
+        arguments: [
+            (
+                [0x4A, 0x6F, 0x73, 0x65, 0x301, 0x20, 0x41, 0x301, 0x6C, 0x76, 0x61, 0x72, 0x65, 0x7A],
+                [0x4A, 0x6F, 0x73, 0xE9, 0x20, 0xC1, 0x6C, 0x76, 0x61, 0x72, 0x65, 0x7A]
+            ),
+            ([0x5A, 0x6F, 0x65, 0x308], [0x5A, 0x6F, 0xEB]),
+            (
+                [0x3084, 0x307E, 0x305F, 0x3099, 0x20, 0x305F, 0x308D, 0x3046],
+                [0x3084, 0x307E, 0x3060, 0x20, 0x305F, 0x308D, 0x3046]
+            ),
+            ([0x1100, 0x1175, 0x11B7, 0x110E, 0x1165, 0x11AF, 0x1109, 0x116E], [0xAE40, 0xCCA0, 0xC218]),
+            ([0x6C, 0x387, 0x6C], [0x6C, 0xB7, 0x6C]),
+            ([0x374], [0x2B9]),
+            ([0x20D4, 0x5B3], [0x5B3, 0x20D4]),
+            ([0x212B], [0xC5]), ([0x2126], [0x3A9]), ([0xF900], [0x8C48]),
+            ([0x1100, 0x1161, 0x11A8, 0x1100, 0x1161], [0xAC01, 0xAC00]),  // LVT, then LV
+            // Broken runs: NFKC leaves a conjoining jamo (U+1100 U+AC00, U+AC01 U+11A8), which
+            // RFC 8264 disallows (an old Hangul jamo).
+            ([0x1100, 0x1100, 0x1161], nil), ([0x1100, 0x1161, 0x11A8, 0x11A8], nil),
+        ] as [([UInt32], [UInt32]?)]
+    )
+    func decomposedNames(raw: [UInt32], expected: [UInt32]?) {
+        let name = String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0)! }))
+        #expect(Self.enforced(name) == expected.map(ScalarText.of))
+        if expected == nil { #expect(Self.codes(name) == ["disallowed_character"]) }
+    }
+
+    @Test("a decomposed name's length is counted once composed")
+    func decomposedLength() throws {
+        // Thirty e + U+0301: sixty scalars as given, thirty U+00E9 once enforced.
+        let name = try DisplayName(String(repeating: "e\u{301}", count: 30), policy: .nickname)
+        #expect(ScalarText.of(name.normalized) == ScalarText.of([UInt32](repeating: 0xE9, count: 30)))
+        #expect(name.normalized.unicodeScalars.count == 30)
+        // Fifty-one composed letters are too long, however they were typed.
+        #expect(Self.codes(String(repeating: "e\u{301}", count: 51)) == ["too_long"])
+        // Decomposed and composed input are one stored name, equal and hashed alike.
+        let composed = try DisplayName(String(repeating: "\u{E9}", count: 30), policy: .nickname)
+        #expect(name == composed)
+        #expect(Set([name, composed]).count == 1)
+    }
+
+    @Test("under Kii's rule a decomposed and a composed name are two names")
+    func kiiRuleKeepsBytes() throws {
+        let decomposed = try DisplayName("Jose\u{301}")
+        let composed = try DisplayName("Jos\u{E9}")
+        #expect(ScalarText.of(decomposed.normalized) == "U+004A U+006F U+0073 U+0065 U+0301")
+        #expect(decomposed != composed)
+        #expect(Set([decomposed, composed]).count == 2)
     }
 
     @Test(
@@ -41,7 +99,7 @@ struct DisplayNameNicknameTests {
         ]
     )
     func goNicknameVectors(raw: String, expected: String) {
-        #expect(Self.enforced(raw) == expected)
+        #expect(Self.enforced(raw) == ScalarText.of(expected))
     }
 
     @Test("Go's empty vectors", arguments: [" ", "  ", "\u{3000}"])
@@ -83,7 +141,7 @@ struct DisplayNameNicknameTests {
     func goContextVectors(raw: String, allowed: Bool) {
         #expect(DisplayName.isValid(raw, policy: .nickname) == allowed)
         if allowed {
-            #expect(Self.enforced(raw) == raw)
+            #expect(Self.enforced(raw) == ScalarText.of(raw))
         } else {
             #expect(Self.codes(raw) == ["context_rule"])
         }
@@ -154,17 +212,17 @@ struct DisplayNameNicknameTests {
         ]
     )
     func emojiKept(raw: String) {
-        #expect(Self.enforced(raw) == raw)
+        #expect(Self.enforced(raw) == ScalarText.of(raw))
     }
 
     @Test("outside an RGI sequence, joiners and selectors follow the RFC")
     func emojiBoundaries() {
-        #expect(Self.enforced("™") == "TM")
-        #expect(Self.enforced("™️ ™") == "™️ TM")
+        #expect(Self.enforced("™") == ScalarText.of("TM"))
+        #expect(Self.enforced("™️ ™") == ScalarText.of("™️ TM"))
         #expect(Self.enforced("🈁 \u{1F201}\u{FE0E}") == nil)  // a text-style selector is no RGI sequence
         #expect(Self.codes("👨\u{200D}") == ["context_rule"])  // a ZWJ sequence cut short
         #expect(Self.codes("x\u{FE0F}") == ["invisible_character"])
-        #expect(Self.enforced("  ❤️  ❤️  ") == "❤️ ❤️")
+        #expect(Self.enforced("  ❤️  ❤️  ") == ScalarText.of("❤️ ❤️"))
     }
 
     @Test("lengths: 1 to 50 scalars once enforced; past 1,024 as given, refused before mapping")

@@ -1,5 +1,6 @@
 import Foundation
 import KiiIdentity
+import KiiIdentityFuzzChecks
 import Testing
 
 @Suite("Display name")
@@ -41,9 +42,9 @@ struct DisplayNameTests {
     func anyContent(raw: String) throws {
         #expect(DisplayName.isValid(raw))
         let name = try DisplayName(raw)
-        #expect(name.rawValue == raw)
-        #expect(name.normalized == raw)
-        #expect(name.description == raw)
+        #expect(ScalarText.of(name.rawValue) == ScalarText.of(raw))
+        #expect(ScalarText.of(name.normalized) == ScalarText.of(raw))
+        #expect(ScalarText.of(name.description) == ScalarText.of(raw))
     }
 
     @Test("error reads after the label")
@@ -56,7 +57,7 @@ struct DisplayNameTests {
     @Test("Codable re-validates")
     func codable() throws {
         let data = try JSONEncoder().encode(try DisplayName("山田"))
-        #expect(try JSONDecoder().decode(DisplayName.self, from: data).rawValue == "山田")
+        #expect(ScalarText.of(try JSONDecoder().decode(DisplayName.self, from: data).rawValue) == ScalarText.of("山田"))
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DisplayName.self, from: Data(#""""#.utf8)) }
     }
 }
