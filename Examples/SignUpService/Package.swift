@@ -71,6 +71,7 @@ let package = Package(
                 .product(name: "KiiIdentity", package: "KiiIdentity"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
         ),

@@ -3,7 +3,9 @@ import SQLKit
 import ServiceLifecycle
 
 /// Every five minutes, deletes expired access tokens (whose refresh tokens have expired too),
-/// expired codes and spent failed-attempt windows, so that those tables hold only live rows.
+/// expired codes (an unverified address whose code expired gives up its key with it), spent
+/// refresh tokens past their expiry and spent failed-attempt windows, so that those tables hold
+/// only live rows.
 struct Housekeeping: Service {
     let pool: any DatabasePool
     let logger: Logger
@@ -43,7 +45,19 @@ extension Housekeeping {
                 DELETE FROM access_tokens WHERE expires_at <= \(bind: now)
                 AND COALESCE(refresh_expires_at, 0) <= \(bind: now) RETURNING user_id
                 """,
+                // An address waiting for verification whose code has expired stops holding its
+                // key: nobody squats another person's address (the user asks for a new code).
+                """
+                DELETE FROM identity_keys WHERE kind IN ('email', 'phone') AND EXISTS (
+                    SELECT 1 FROM verification_codes c JOIN users u ON u.user_id = c.user_id
+                    WHERE c.user_id = identity_keys.user_id AND c.kind = identity_keys.kind
+                    AND c.value = identity_keys.value AND c.expires_at <= \(bind: now)
+                    AND ((c.kind = 'email' AND u.email_verified = FALSE)
+                        OR (c.kind = 'phone' AND u.phone_verified = FALSE))
+                ) RETURNING user_id
+                """,
                 "DELETE FROM verification_codes WHERE expires_at <= \(bind: now) RETURNING user_id",
+                "DELETE FROM spent_refresh_tokens WHERE expires_at <= \(bind: now) RETURNING user_id",
                 "DELETE FROM password_reset_codes WHERE expires_at <= \(bind: now) RETURNING user_id",
                 "DELETE FROM login_failures WHERE window_start <= \(bind: now - 3_600) RETURNING throttle_key",
             ]

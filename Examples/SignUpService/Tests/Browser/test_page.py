@@ -245,8 +245,13 @@ class Page:
         self.browser.find_element(By.CSS_SELECTOR, f'#{form} button[type="submit"]').click()
 
     def log_out(self):
+        token = self.browser.execute_script("return sessionStorage.getItem('kii-signup-page-token')")
+        self.test.assertTrue(token)
         self.browser.find_element(By.ID, "log-out").click()
         self.wait_status(WORDS[self.language]["loggedOut"])
+        # The session ended on the service too: its token no longer works.
+        status, answer = api("GET", f"/api/apps/{APP_ID}/users/me", token=token)
+        self.test.assertEqual((status, answer.get("errorCode")), (403, "WRONG_TOKEN"))
         self.test.assertFalse(self.browser.find_element(By.ID, "record").is_displayed())
         self.test.assertTrue(self.browser.find_element(By.ID, "log-in").is_displayed())
         self.test.assertEqual(self.storage(), {"session": 0, "local": 0})

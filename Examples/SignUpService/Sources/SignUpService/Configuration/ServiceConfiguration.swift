@@ -16,6 +16,8 @@ public import KiiIdentity
 /// | `MAX_TOKENS_PER_USER` | 20 | live tokens a user may have; a login past it ends the oldest |
 /// | `LOGIN_FAILURES_PER_MINUTE` | 5 | failed attempts a minute for one identifier (or code) from one address before 429 |
 /// | `ADDRESS_FAILURES_PER_MINUTE` | 20 | failed attempts a minute from one address, any identifier, before 429 |
+/// | `LOOKUPS_PER_MINUTE` | 30 | lookups of users by `EMAIL:`, `PHONE:` or `LOGIN_NAME:` a minute by one caller before 429 |
+/// | `ADDRESS_LOOKUPS_PER_MINUTE` | 60 | such lookups a minute from one address, any caller, before 429 |
 /// | `TRUSTED_PROXY_HEADER` | none | behind a proxy: the header whose last address is the client's (`X-Forwarded-For`) |
 /// | `VERIFICATION_CODE_LIFETIME_SECONDS` | 900 | how long a verification code is valid |
 /// | `MAX_BODY_BYTES` | 65536 | a longer request body is 413 |
@@ -29,6 +31,7 @@ public import KiiIdentity
 /// | `DATABASE_TIMEOUT_SECONDS` | 5 | a request waits this long for PostgreSQL, then is 503 |
 /// | `IDLE_TIMEOUT_SECONDS` | 30 | a connection that delivers no complete request part for this long is closed |
 /// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither) |
+/// | `CODE_SECRET` | generated, kept in the database | the key of the codes' stored hashes (at least 32 characters; see ``CodeKey``) |
 public struct ServiceConfiguration: Sendable {
     /// The address to listen on.
     public var host = "127.0.0.1"
@@ -51,6 +54,12 @@ public struct ServiceConfiguration: Sendable {
     /// Failed attempts in a minute from one client address, whatever the identifier, after
     /// which the next attempt from there is 429 (one password tried against many accounts).
     public var addressFailuresPerMinute = 20
+    /// Lookups of users by identifier (`EMAIL:`, `PHONE:`, `LOGIN_NAME:` in a path) in a
+    /// minute by one caller, found or not, after which the next is 429.
+    public var lookupsPerMinute = 30
+    /// Lookups of users by identifier in a minute from one client address, whatever the
+    /// caller, after which the next from there is 429.
+    public var addressLookupsPerMinute = 60
     /// Behind a proxy: the header whose last address is the client's, as the proxy saw it; by
     /// default the connection's peer is (see ``ClientAddress``).
     public var trustedProxyHeader: HTTPField.Name?
@@ -78,6 +87,9 @@ public struct ServiceConfiguration: Sendable {
     public var idleTimeout: Int64 = 30
     /// The app the service is: its ID and key.
     public var app = KiiApp.development
+    /// The secret that keys the stored hashes of verification and reset codes (HMAC-SHA256);
+    /// `nil`: one generated on the first start and kept in the database.
+    public var codeSecret: String?
 
     /// The defaults.
     public init() {}
@@ -117,6 +129,10 @@ public struct ServiceConfiguration: Sendable {
         if let count = try integer("ADDRESS_FAILURES_PER_MINUTE", in: 1...1_000_000) {
             addressFailuresPerMinute = count
         }
+        if let count = try integer("LOOKUPS_PER_MINUTE", in: 1...1_000_000) { lookupsPerMinute = count }
+        if let count = try integer("ADDRESS_LOOKUPS_PER_MINUTE", in: 1...1_000_000) {
+            addressLookupsPerMinute = count
+        }
         if let header = environment["TRUSTED_PROXY_HEADER"], !header.isEmpty {
             guard let name = HTTPField.Name(header) else {
                 throw ConfigurationError(name: "TRUSTED_PROXY_HEADER", reason: "must be an HTTP header name")
@@ -150,6 +166,15 @@ public struct ServiceConfiguration: Sendable {
         default: throw ConfigurationError(name: "USERNAME_LOOKALIKES", reason: "must be refuse or allow")
         }
         app = try Self.app(in: environment)
+        if let secret = environment["CODE_SECRET"], !secret.isEmpty {
+            guard secret.count >= CodeKey.minimumSecretLength else {
+                throw ConfigurationError(
+                    name: "CODE_SECRET",
+                    reason: "must have at least \(CodeKey.minimumSecretLength) characters"
+                )
+            }
+            codeSecret = secret
+        }
     }
 
     /// `KII_APP_ID` and `KII_APP_KEY`: both, or neither (the development app).

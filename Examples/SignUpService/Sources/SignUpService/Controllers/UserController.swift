@@ -14,7 +14,7 @@ struct UserController {
     /// Adds the routes: the read to `user` (any signed-in caller), the others to `own` (the
     /// caller's own `{user}` only).
     func addRoutes(to user: RouterGroup<CallerContext>, own: RouterGroup<CallerContext>) {
-        user.get { _, context in try await read(context) }
+        user.get { request, context in try await read(request, context) }
         own.post { request, context in try await update(request, context) }
         own.delete { _, context in
             try await self.context.accounts.delete(context.caller)
@@ -23,15 +23,23 @@ struct UserController {
     }
 
     /// The user as the caller may see it: everything for the user itself, the visibility rule
-    /// for others.
-    func read(_ request: CallerContext) async throws -> Response {
+    /// for others. A lookup by identifier is checked first (``UserAccounts/checkLookup(by:caller:from:)``).
+    func read(_ request: Request, _ route: CallerContext) async throws -> Response {
         let accounts = context.accounts
-        let reference = try UserReference(segment: try request.parameters.require("user"), policy: accounts.policy)
-        guard let user = try await accounts.user(reference, caller: request.caller.userID) else {
+        let segment = try route.parameters.require("user")
+        let reference = try UserReference(segment: segment, policy: accounts.policy)
+        if let kind = UserReference.lookupKind(of: segment) {
+            try await accounts.checkLookup(
+                by: kind,
+                caller: route.caller,
+                from: context.clientAddress(of: request, context: route)
+            )
+        }
+        guard let user = try await accounts.user(reference, caller: route.caller.userID) else {
             throw ServiceFailure(.userID, .userNotFound)
         }
         let members =
-            user.userID == request.caller.userID
+            user.userID == route.caller.userID
             ? UserJSON.owner(user)
             : UserJSON.others(user, exposeFullUserData: accounts.policy.exposeFullUserData)
         return .json(.ok, members, contentType: "application/vnd.kii.UserDataRetrievalResponse+json")

@@ -41,9 +41,17 @@ import SQLKit
 /// Version 5: `access_tokens.refresh_hash` (SHA-256 of the refresh token issued with the access
 /// token, unique where there is one) and `access_tokens.refresh_expires_at`; rows of version 4
 /// have none.
+/// Version 6 (issue 49): `service_secrets` (the generated key of ``CodeKey`` when `CODE_SECRET`
+/// is not set), and `failures` on `verification_codes` and `password_reset_codes` (a code's
+/// wrong tries from all addresses). Codes are now HMAC-SHA256 under that key: codes of version
+/// 5 no longer match and a new one must be requested. `access_tokens.family` (the session a
+/// refresh carries on; `NULL` in rows of version 5: their own hash) and `spent_refresh_tokens`
+/// (each used refresh token's family until it would have expired: replayed, it ends the
+/// family). An unverified address whose code is gone (swept by version 5's housekeeping) no
+/// longer holds its key.
 public enum Schema {
     /// The version this build of the service writes.
-    public static let version = 5
+    public static let version = 6
 
     /// Each migration's statements, the first for version 1. Every statement is one text for
     /// SQLite and PostgreSQL.
@@ -125,6 +133,33 @@ public enum Schema {
             "ALTER TABLE access_tokens ADD COLUMN refresh_hash TEXT",
             "ALTER TABLE access_tokens ADD COLUMN refresh_expires_at BIGINT",
             "CREATE UNIQUE INDEX IF NOT EXISTS access_tokens_by_refresh_hash ON access_tokens (refresh_hash)",
+        ],
+        [
+            "CREATE TABLE IF NOT EXISTS service_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+            "ALTER TABLE verification_codes ADD COLUMN failures INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE password_reset_codes ADD COLUMN failures INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE access_tokens ADD COLUMN family TEXT",
+            "CREATE INDEX IF NOT EXISTS access_tokens_by_family ON access_tokens (family)",
+            """
+            CREATE TABLE IF NOT EXISTS spent_refresh_tokens (
+                refresh_hash TEXT PRIMARY KEY,
+                family TEXT NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+                expires_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS spent_refresh_tokens_by_user ON spent_refresh_tokens (user_id)",
+            """
+            DELETE FROM identity_keys WHERE kind IN ('email', 'phone')
+            AND NOT EXISTS (
+                SELECT 1 FROM verification_codes c WHERE c.user_id = identity_keys.user_id AND c.kind = identity_keys.kind
+            )
+            AND EXISTS (
+                SELECT 1 FROM users u WHERE u.user_id = identity_keys.user_id
+                AND ((identity_keys.kind = 'email' AND u.email_verified = FALSE)
+                    OR (identity_keys.kind = 'phone' AND u.phone_verified = FALSE))
+            )
+            """,
         ],
     ]
 

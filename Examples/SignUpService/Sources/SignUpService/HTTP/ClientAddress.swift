@@ -7,6 +7,10 @@ import Hummingbird
 /// in that header, the one the proxy itself saw (the ones before it are the client's own
 /// claims). A header is never trusted otherwise: a client would name a new address with every
 /// request and never be counted.
+///
+/// An IPv6 address counts as its /64 (``counted(_:)``): one subscriber's link gets a /64 and
+/// may pick any of its 2^64 addresses. An IPv4 address (an IPv4-mapped IPv6 one too) counts as
+/// itself.
 enum ClientAddress {
     /// Spaces and tabs, trimmed around an entry.
     private static let spaces = CharacterSet(charactersIn: " \t")
@@ -21,9 +25,22 @@ enum ClientAddress {
         trustedHeader: HTTPField.Name?
     ) -> String {
         if let trustedHeader, let forwarded = lastEntry(of: request.headers[values: trustedHeader]) {
-            return forwarded
+            return counted(forwarded)
         }
-        return context.remoteAddress?.ipAddress ?? unknown
+        return context.remoteAddress?.ipAddress.map(counted) ?? unknown
+    }
+
+    /// What the throttle counts `address` as: an IPv6 address's /64 (`2001:db8:0:1::/64`), an
+    /// IPv4-mapped one's IPv4 address, anything else as it is.
+    static func counted(_ address: String) -> String {
+        guard address.contains(":"), let bytes = IPv6Address.bytes(of: address) else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+            return bytes[12...].map { String($0) }.joined(separator: ".")
+        }
+        let groups = stride(from: 0, to: 8, by: 2).map {
+            String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+        }
+        return groups.joined(separator: ":") + "::/64"
     }
 
     /// The last non-empty comma-separated entry of the header's lines, trimmed of spaces and

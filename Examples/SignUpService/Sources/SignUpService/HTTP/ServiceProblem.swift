@@ -61,6 +61,10 @@ public enum ServiceProblem: ValidationError.Detail {
     case internalError
     /// The database cannot be reached (health check and requests).
     case databaseUnavailable
+    /// Too many lookups of users by identifier in a minute, by one caller or from one address.
+    case tooManyLookups(retryAfter: Int64)
+    /// A pseudo user looking another user up by email address or phone number.
+    case lookupNotAllowed
 
     /// The problem's name (``Kind``'s raw value): how a problem is encoded under `detail`.
     public var name: String { kind.rawValue }
@@ -99,7 +103,7 @@ public enum ServiceProblem: ValidationError.Detail {
             [("method", method), ("allowed", allowed.joined(separator: ","))]
         case .bodyTooLarge(let maximum): [("maximum", String(maximum))]
         case .unsupportedMediaType(let accepted): [("accepted", accepted.joined(separator: ","))]
-        case .tooManyAttempts(let retryAfter): [("retryAfter", String(retryAfter))]
+        case .tooManyAttempts(let retryAfter), .tooManyLookups(let retryAfter): [("retryAfter", String(retryAfter))]
         case .unknownMember(let member, let allowed): [("name", member), ("allowed", allowed.joined(separator: ","))]
         default: []
         }
@@ -294,6 +298,18 @@ public enum ServiceProblem: ValidationError.Detail {
                 "cannot be reached",
                 ("に", "接続できません")
             )
+        case .tooManyLookups:
+            Declaration(
+                (.tooManyLookups, "too_many_lookups", 429, "TOO_MANY_REQUESTS"),
+                "is one lookup by identifier too many this minute: try again in {retryAfter} seconds",
+                ("は", "この 1 分間の ID による検索の上限を超えています。{retryAfter} 秒後にもう一度お試しください")
+            )
+        case .lookupNotAllowed:
+            Declaration(
+                (.lookupNotAllowed, "lookup_not_allowed", 403, "ACCESS_DENIED"),
+                "is an email address or phone number, which a pseudo user cannot look up: set an identifier and a password first",
+                ("は", "メールアドレスか電話番号です。疑似ユーザーはこれで検索できません。先に ID とパスワードを設定してください")
+            )
         }
     }
 
@@ -328,6 +344,7 @@ public enum ServiceProblem: ValidationError.Detail {
         case unsupportedMediaType, tooManyAttempts, wrongCode, nothingToVerify, malformedUserID, unknownMember
         case unsupportedGrantType, expiryNotATime, unknownResetMethod, unverifiedAddress, noPassword, internalError
         case databaseUnavailable
+        case tooManyLookups, lookupNotAllowed
 
         /// The parameters whose values are lists, their items joined by commas.
         static let lists: Set = ["allowed", "accepted"]
@@ -369,6 +386,9 @@ public enum ServiceProblem: ValidationError.Detail {
             case .noPassword: .noPassword
             case .internalError: .internalError
             case .databaseUnavailable: .databaseUnavailable
+            case .tooManyLookups:
+                parameters["retryAfter"].flatMap { Int64($0) }.map { .tooManyLookups(retryAfter: $0) }
+            case .lookupNotAllowed: .lookupNotAllowed
             }
         }
     }

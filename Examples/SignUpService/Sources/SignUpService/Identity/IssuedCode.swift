@@ -10,4 +10,7 @@ struct IssuedCode: Sendable, Hashable {
     var codeHash: String
     /// Unix seconds after which the code is refused.
     var expiresAt: Int64
+    /// Wrong tries so far, from any address: at ``VerificationCode/attemptBudget`` the code is
+    /// void.
+    var failures = 0
 }

@@ -1,10 +1,11 @@
-public import KiiIdentity
+import KiiIdentity
 
-/// A six-digit verification code for an email address or a phone number. The database keeps
-/// only a hash of the code bound to its user and kind; attempts are throttled like logins and
-/// the code expires, so the hash of a one-in-a-million code is worth little to a reader of the
-/// database. Sending the code (mail, SMS) is the deployment's business: the service hands it to
-/// a ``VerificationDelivery``.
+/// A six-digit verification or reset code. The database keeps only a keyed hash of the code
+/// bound to its user and kind (HMAC-SHA256 under the server's ``CodeKey``), so that a reader of
+/// the code tables cannot try the million codes without the key. A code is void after
+/// ``attemptBudget`` wrong tries in all, from any address, and when it expires. Sending the code
+/// (mail, SMS) is the deployment's business: the service hands it to a
+/// ``VerificationDelivery``.
 public struct VerificationCode: Sendable, Hashable, CustomStringConvertible {
     /// The six digits (never logged outside development mode).
     public let digits: String
@@ -18,14 +19,18 @@ public struct VerificationCode: Sendable, Hashable, CustomStringConvertible {
     /// A code a user sent.
     public init(digits: String) { self.digits = digits }
 
-    /// The stored hash of the code for `kind` of `userID`.
-    public func hash(userID: String, kind: LoginKind) -> String {
-        SHA256Hex.of("\(userID):\(kind.rawValue):\(digits)")
+    /// The wrong tries a code takes, from all addresses together, before it is void (a new
+    /// one must be requested): 5 guesses of a million.
+    public static let attemptBudget = 5
+
+    /// The stored hash of the code for `kind` of `userID`, keyed by `key`.
+    func hash(userID: String, kind: LoginKind, key: CodeKey.Secret) -> String {
+        key.hash("\(userID):\(kind.rawValue):\(digits)")
     }
 
-    /// The stored hash of the code as a password reset's code for `userID`.
-    public func resetHash(userID: String) -> String {
-        SHA256Hex.of("\(userID):password-reset:\(digits)")
+    /// The stored hash of the code as a password reset's code for `userID`, keyed by `key`.
+    func resetHash(userID: String, key: CodeKey.Secret) -> String {
+        key.hash("\(userID):password-reset:\(digits)")
     }
 
     /// `VerificationCode(<redacted>)`: a code never reaches a log through its description.

@@ -38,13 +38,25 @@ extension RouteCheck where Context == ServiceRequestContext {
 
 extension RouteCheck where Context == CallerContext {
     /// Only the caller's own `{user}` (`me`, the caller's ID, or an address the caller holds):
-    /// only users themselves change their data.
+    /// only users themselves change their data. An address is a lookup, checked and counted as
+    /// a read's (``UserAccounts/checkLookup(by:caller:from:)``): its 403 and 404 tell whether
+    /// someone holds it.
     ///
     /// - Throws: ``ServiceFailure`` `not_owner` (403) for another user, `user_not_found` (404) for
-    ///   an address nobody holds, `malformed_user_id` (400).
+    ///   an address nobody holds, `malformed_user_id` (400), `lookup_not_allowed` (403),
+    ///   `too_many_lookups` (429).
     static func owner(_ accounts: UserAccounts) -> Self {
-        Self { _, context in
-            let reference = try UserReference(segment: try context.parameters.require("user"), policy: accounts.policy)
+        Self { request, context in
+            let segment = try context.parameters.require("user")
+            let reference = try UserReference(segment: segment, policy: accounts.policy)
+            if let kind = UserReference.lookupKind(of: segment) {
+                let address = ClientAddress.of(
+                    request,
+                    context: context,
+                    trustedHeader: accounts.configuration.trustedProxyHeader
+                )
+                try await accounts.checkLookup(by: kind, caller: context.caller, from: address)
+            }
             try await accounts.checkOwner(reference, caller: context.caller)
         }
     }

@@ -81,8 +81,17 @@ protocol TokenRepository: Sendable {
     /// The user whose unexpired refresh token has `hash`, or `nil`.
     func userID(forRefreshHash hash: String, now: Int64) async throws -> String?
     /// Deletes the row whose unexpired refresh token has `hash` and returns it, or `nil` when
-    /// there is none (a refresh token works once).
+    /// there is none (a refresh token works once); the refresh token is remembered as spent,
+    /// with its family, until it would have expired.
     func takeRefresh(_ hash: String, now: Int64) async throws -> AccessTokenRecord?
+    /// The family of the spent, unexpired refresh token with `hash`, or `nil`.
+    func spentFamily(ofRefresh hash: String, now: Int64) async throws -> String?
+    /// Deletes every row of the session family `family` (RFC 9700, section 4.14.2).
+    func revokeFamily(_ family: String) async throws
+    /// Deletes the row of the access token with `hash` (and so its refresh token).
+    func revoke(token hash: String) async throws
+    /// Makes every token of `userID` that works past `latest` stop at `latest` (Unix seconds).
+    func cap(of userID: String, expiringBy latest: Int64) async throws
 }
 
 /// The `verification_codes` table: a code's hash for each address waiting for verification.
@@ -93,6 +102,9 @@ protocol VerificationCodeRepository: Sendable {
     func code(_ kind: LoginKind, of userID: String) async throws -> IssuedCode?
     /// Deletes the user's code for `kind`, if any.
     func delete(_ kind: LoginKind, of userID: String) async throws
+    /// Counts one wrong try against the user's code for `kind` (see
+    /// ``VerificationCode/attemptBudget``).
+    func countFailure(_ kind: LoginKind, of userID: String) async throws
 }
 
 /// The `password_reset_codes` table: a code's hash for each reset asked for.
@@ -100,9 +112,22 @@ protocol ResetCodeRepository: Sendable {
     /// Stores a reset code's hash for `userID`, replacing an earlier one.
     func replace(hash: String, expiresAt: Int64, of userID: String) async throws
     /// The user's reset code, or `nil`.
-    func code(of userID: String) async throws -> (hash: String, expiresAt: Int64)?
+    func code(of userID: String) async throws -> StoredResetCode?
     /// Deletes the user's reset code, if any.
     func delete(of userID: String) async throws
+    /// Counts one wrong try against the user's reset code (see
+    /// ``VerificationCode/attemptBudget``).
+    func countFailure(of userID: String) async throws
+}
+
+/// A reset code as the store keeps it: its keyed hash, when it expires, its wrong tries.
+struct StoredResetCode: Sendable, Hashable {
+    /// The code's hash (``VerificationCode/resetHash(userID:key:)``).
+    var hash: String
+    /// Unix seconds after which the code is refused.
+    var expiresAt: Int64
+    /// Wrong tries so far, from any address.
+    var failures = 0
 }
 
 /// The `login_failures` table: attempts counted per key in windows.

@@ -39,4 +39,8 @@ struct AccessTokenRecord: Sendable, Hashable {
     var refreshHash: String?
     /// Unix seconds at which the refresh token stops working, or `nil`.
     var refreshExpiresAt: Int64?
+    /// The session's family: the hash of the first access token of the login that began it,
+    /// which every refresh carries on (a used refresh token replayed ends the whole family);
+    /// `nil` in rows of schema version 5, whose family is their own hash.
+    var family: String?
 }

@@ -16,8 +16,9 @@ struct TokenGrant: Sendable {
     let record: AccessTokenRecord
 
     /// New tokens for `userID`: an access token that works until `expiresAt`, and a refresh token
-    /// that works until `refreshExpiresAt` when it is given (Unix seconds).
-    init(userID: String, issuedAt: Int64, expiresAt: Int64, refreshExpiresAt: Int64?) {
+    /// that works until `refreshExpiresAt` when it is given (Unix seconds); `family`: the
+    /// session's family a refresh carries on (a login begins its own).
+    init(userID: String, issuedAt: Int64, expiresAt: Int64, refreshExpiresAt: Int64?, family: String? = nil) {
         self.userID = userID
         token = AccessToken()
         refreshToken = refreshExpiresAt.map { _ in AccessToken() }
@@ -27,7 +28,8 @@ struct TokenGrant: Sendable {
             expiresAt: expiresAt,
             issuedAt: issuedAt,
             refreshHash: refreshToken?.hash,
-            refreshExpiresAt: refreshExpiresAt
+            refreshExpiresAt: refreshExpiresAt,
+            family: family ?? token.hash
         )
     }
 

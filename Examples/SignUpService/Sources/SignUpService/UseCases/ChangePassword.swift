@@ -17,25 +17,29 @@ extension UserAccounts {
         try await setPassword(of: userID, to: hash, keepingToken: caller.tokenHash) { locked, _ in
             // Changed by another request since it was checked: that password was the one to give.
             guard locked.passwordHash == checkedHash else { throw ServiceFailure(.oldPassword, .wrongPassword) }
+            return true
         }
         try await throttle.succeeded(attempt)
     }
 
     /// Sets a new password hash when `allowed` accepts the user as locked, and revokes the
     /// user's tokens but `keepingToken` (a change keeps the caller's own; a reset keeps none),
-    /// in one transaction; a reset code is used up.
+    /// in one transaction; a reset code is used up. When `allowed` returns `false`, the password
+    /// stays and what `allowed` wrote is committed (a wrong code's count).
     ///
+    /// - Returns: whether the password was set.
     /// - Throws: ``StoreError/userNotFound``; what `allowed` throws (nothing is written).
+    @discardableResult
     func setPassword(
         of userID: String,
         to hash: String,
         keepingToken: String?,
-        allowed: @escaping @Sendable (StoredUser, Tables) async throws -> Void
-    ) async throws {
+        allowed: @escaping @Sendable (StoredUser, Tables) async throws -> Bool
+    ) async throws -> Bool {
         let now = clock()
-        try await store.transaction { tables in
+        return try await store.transaction { tables in
             guard var user = try await tables.users.user(userID, locking: true) else { throw StoreError.userNotFound }
-            try await allowed(user, tables)
+            guard try await allowed(user, tables) else { return false }
             user.passwordHash = hash
             user.modifiedAt = now
             try await tables.users.update(user)
@@ -43,6 +47,7 @@ extension UserAccounts {
             try await tables.tokens.revoke(of: userID, except: keepingToken)
             try await tables.resetCodes.delete(of: userID)
             try tables.reached(.beforeCommit)
+            return true
         }
     }
 }

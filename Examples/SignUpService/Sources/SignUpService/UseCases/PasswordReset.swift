@@ -2,20 +2,26 @@ import KiiIdentity
 
 extension UserAccounts {
     /// Sends the user `reference` names a reset code by `channel` (`.email`, or `.phone` for
-    /// SMS), which must be a verified address of the user. Every request that sends a code is
-    /// counted like a failed login (a mailbox or phone cannot be flooded from one address).
+    /// SMS) when it is a verified address of the user. The answer is the same whether or not
+    /// the user, its password or that address exists (nothing is sent when one is missing): a
+    /// reset tells nobody who has an account or which channels it has. Every request is counted
+    /// like a failed login, for the user it names (or the reference as given, when it names
+    /// nobody) from the client's address, so that a mailbox or phone cannot be flooded from one
+    /// address and the 429s tell nothing either.
     ///
-    /// - Throws: ``ServiceFailure``: `user_not_found`, `no_password`, `missing`,
-    ///   `address_not_verified`, `too_many_attempts`.
+    /// - Throws: ``ServiceFailure``: `too_many_attempts`.
     func requestPasswordReset(of reference: UserReference, by channel: LoginKind, from address: String) async throws {
         let user = try await resetTarget(reference)
-        guard let destination = user.record.uniquenessKeys[channel] else {
-            throw ServiceFailure(ValidationError(channel.field, .missing))
+        let attempt = try await throttle.takeCodeRequest(
+            of: user?.userID ?? Self.throttleSubject(reference),
+            from: address,
+            field: channel.field
+        )
+        guard let user, let destination = user.record.uniquenessKeys[channel], user.verified(channel) == true else {
+            return
         }
-        guard user.verified(channel) == true else { throw ServiceFailure(channel.field, .unverifiedAddress) }
-        let attempt = try await throttle.takeCodeRequest(of: user.userID, from: address, field: channel.field)
         let code = VerificationCode()
-        let hash = code.resetHash(userID: user.userID)
+        let hash = code.resetHash(userID: user.userID, key: try await codeKey.current())
         let expiresAt = clock() + configuration.verificationCodeLifetime
         do {
             try await store.transaction { tables in
@@ -38,10 +44,11 @@ extension UserAccounts {
 
     /// Sets the password of the user `reference` names when `pinCode` is the user's unexpired
     /// reset code: every token of the user is revoked and the code used up. Wrong codes are
-    /// throttled like logins.
+    /// throttled like logins, and each code takes ``VerificationCode/attemptBudget`` wrong tries
+    /// in all, from any address: then it is void and a new one must be requested. A reference
+    /// that names nobody (or a user without a password) is a wrong code too.
     ///
-    /// - Throws: ``ServiceFailure``: `user_not_found`, `no_password`, `wrong_code`,
-    ///   `too_many_attempts`.
+    /// - Throws: ``ServiceFailure``: `wrong_code`, `too_many_attempts`.
     func completePasswordReset(
         of reference: UserReference,
         pinCode: String,
@@ -49,34 +56,57 @@ extension UserAccounts {
         from address: String
     ) async throws {
         let user = try await resetTarget(reference)
-        let userID = user.userID
-        let attempt = try await throttle.take(["reset:\(userID)"], from: address, field: .pinCode)
-        let codeHash = VerificationCode(digits: pinCode).resetHash(userID: userID)
+        let attempt = try await throttle.take(
+            ["reset:\(user?.userID ?? Self.throttleSubject(reference))"],
+            from: address,
+            field: .pinCode
+        )
+        // Hashed for nobody too: the answer takes as long.
         let hash = try await hasher.hash(newPassword.rawValue)
+        guard let userID = user?.userID else { throw ServiceFailure(.pinCode, .wrongCode) }
+        let codeHash = VerificationCode(digits: pinCode).resetHash(userID: userID, key: try await codeKey.current())
         let now = clock()
+        let set: Bool
         do {
-            try await setPassword(of: userID, to: hash, keepingToken: nil) { _, tables in
+            // The user's row is locked first: the tries at one code take turns, and a wrong one
+            // is counted (and committed) before the next is judged.
+            set = try await setPassword(of: userID, to: hash, keepingToken: nil) { _, tables in
                 guard let stored = try await tables.resetCodes.code(of: userID), stored.expiresAt > now,
-                    VerificationCode.sameHash(stored.hash, codeHash)
-                else { throw ServiceFailure(.pinCode, .wrongCode) }
+                    stored.failures < VerificationCode.attemptBudget
+                else { return false }
+                guard VerificationCode.sameHash(stored.hash, codeHash) else {
+                    try await tables.resetCodes.countFailure(of: userID)
+                    return false
+                }
+                return true
             }
-        } catch let failure as ServiceFailure where failure.error.contains(ServiceProblem.wrongCode.code) {
-            throw failure
         } catch {
             // Not a wrong code (the database failed, say): not the caller's failure.
             try? await throttle.notAFailure(attempt)
             throw error
         }
+        guard set else { throw ServiceFailure(.pinCode, .wrongCode) }
         try await throttle.succeeded(attempt)
     }
 
-    /// The user a reset names (`me` names nobody: a reset is anonymous), who must have a
-    /// password to reset.
-    private func resetTarget(_ reference: UserReference) async throws -> StoredUser {
-        guard reference != .me, let user = try await user(reference, caller: nil) else {
-            throw ServiceFailure(.userID, .userNotFound)
+    /// The user a reset names, when it has a password to reset; `nil` otherwise (`me` names
+    /// nobody: a reset is anonymous).
+    private func resetTarget(_ reference: UserReference) async throws -> StoredUser? {
+        guard reference != .me, let user = try await user(reference, caller: nil), user.passwordHash != nil else {
+            return nil
         }
-        guard user.passwordHash != nil else { throw ServiceFailure(.userID, .noPassword) }
         return user
+    }
+
+    /// What the throttle counts a reset against when its reference names nobody: the reference
+    /// itself (`email=ann@example.com`), so that asking for a stranger and for a user are
+    /// counted alike.
+    static func throttleSubject(_ reference: UserReference) -> String {
+        switch reference {
+        case .me: "me"
+        case .id(let id): id
+        case .holder(let key): key.description
+        case .nobody: "nobody"
+        }
     }
 }

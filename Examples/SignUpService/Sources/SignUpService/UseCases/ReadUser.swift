@@ -15,6 +15,19 @@ extension UserAccounts {
         return try await store.session { tables in try await tables.users.user(userID, locking: false) }
     }
 
+    /// Checks a lookup of a user by the identifier of `kind` (see
+    /// ``UserReference/lookupKind(of:)``) by `caller` from `address`: a pseudo user may not look
+    /// up by email address or phone number (it has no identifier of its own and costs nothing to
+    /// make), and every lookup counts in the caller's and the address's budgets.
+    ///
+    /// - Throws: ``ServiceFailure`` `lookup_not_allowed` (403), `too_many_lookups` (429).
+    func checkLookup(by kind: LoginKind, caller: Caller, from address: String) async throws {
+        if kind != .username, try await user(.id(caller.userID), caller: nil)?.isPseudoUser != false {
+            throw ServiceFailure(.userID, .lookupNotAllowed)
+        }
+        try await throttle.takeLookup(by: caller.userID, from: address)
+    }
+
     /// Whether `reference` names the caller itself (`me`, the caller's ID, or an address the
     /// caller holds): only users themselves change their data.
     ///

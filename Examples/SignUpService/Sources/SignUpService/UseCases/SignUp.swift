@@ -20,7 +20,8 @@ extension UserAccounts {
             for: registration.awaitingVerification,
             of: registration.record,
             userID: user.userID,
-            now: now
+            now: now,
+            key: try await codeKey.current()
         )
         let keys = registration.uniquenessKeys.keys
         try await store.transaction { tables in

@@ -54,7 +54,8 @@ struct Throttle: Sendable {
     /// code). It is never given back once the code is on its way: each message counts, so one
     /// address cannot make the service flood a mailbox or a phone with more than
     /// `LOGIN_FAILURES_PER_MINUTE` messages a minute for one user, nor send more than
-    /// `ADDRESS_FAILURES_PER_MINUTE` a minute in all.
+    /// `ADDRESS_FAILURES_PER_MINUTE` a minute in all. A password reset for nobody is counted
+    /// against the reference it names instead of a user ID, so that it is throttled alike.
     func takeCodeRequest(
         of userID: String,
         from address: String,
@@ -63,6 +64,31 @@ struct Throttle: Sendable {
         -> ThrottledAttempt
     {
         try await take(["code:\(userID)"], from: address, field: field)
+    }
+
+    /// Counts one lookup of a user by identifier (`EMAIL:`, `PHONE:`, `LOGIN_NAME:` in a path)
+    /// against the caller (``ServiceConfiguration/lookupsPerMinute``) and the client's address
+    /// (``ServiceConfiguration/addressLookupsPerMinute``), whatever its answer: every lookup
+    /// counts, found or not, so that nobody enumerates the users for free.
+    ///
+    /// - Throws: ``ServiceFailure`` `too_many_lookups` (429, `Retry-After` until the fullest
+    ///   window ends) past either budget; that lookup is given back.
+    func takeLookup(by callerID: String, from address: String) async throws {
+        let keys = ["lookup:user:\(callerID)", "lookup:address:\(address)"]
+        let limits = [configuration.lookupsPerMinute, configuration.addressLookupsPerMinute]
+        let now = clock()
+        let counts = try await store.session { tables in
+            try await tables.failures.take(keys, now: now, window: Self.window)
+        }
+        let over = zip(counts, limits).filter { $0.0.count > $0.1 }.map(\.0.windowEnd)
+        guard let windowEnd = over.max() else { return }
+        try await store.session { tables in try await tables.failures.giveBack(keys) }
+        let retryAfter = max(1, windowEnd - now)
+        throw ServiceFailure(
+            .userID,
+            .tooManyLookups(retryAfter: retryAfter),
+            headers: [.retryAfter: String(retryAfter)]
+        )
     }
 
     /// The attempt succeeded: the subjects' failures from that address are forgotten, and the

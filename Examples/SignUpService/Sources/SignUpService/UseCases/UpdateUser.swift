@@ -56,6 +56,7 @@ extension UserAccounts {
         _ decide: @escaping @Sendable (StoredUser) throws -> Decision
     ) async throws -> StoredUser {
         let now = clock()
+        let key = try await codeKey.current()
         let (updated, codes) = try await store.transaction { tables in
             guard let current = try await tables.users.user(userID, locking: true) else {
                 throw StoreError.userNotFound
@@ -65,7 +66,8 @@ extension UserAccounts {
             let released: [LoginKind]
             let keys: [UniquenessKey]
             let codes: [CodeToSend]
-            switch try decide(current) {
+            let decision = try decide(current)
+            switch decision {
             case .update(let update):
                 updated.record = update.updated
                 func flag(_ kind: LoginKind) -> Bool? {
@@ -77,7 +79,13 @@ extension UserAccounts {
                 updated.phoneVerified = flag(.phone)
                 released = update.changedKinds
                 keys = update.uniquenessKeys.keys
-                codes = self.issueCodes(for: update.awaitingVerification, of: update.updated, userID: userID, now: now)
+                codes = self.issueCodes(
+                    for: update.awaitingVerification,
+                    of: update.updated,
+                    userID: userID,
+                    now: now,
+                    key: key
+                )
             case .upgrade(let upgrade, let passwordHash):
                 updated.record = upgrade.updated
                 updated.passwordHash = passwordHash
@@ -89,11 +97,17 @@ extension UserAccounts {
                     for: upgrade.awaitingVerification,
                     of: upgrade.updated,
                     userID: userID,
-                    now: now
+                    now: now,
+                    key: key
                 )
             }
             try await tables.users.update(updated)
             try tables.reached(.afterUserRow)
+            if case .upgrade = decision {
+                // The pseudo user's 100-year token now logs in a user with a password: it ends
+                // as a login's would (the SDKs keep using it meanwhile).
+                try await tables.tokens.cap(of: userID, expiringBy: now + self.configuration.tokenLifetime)
+            }
             for kind in released {
                 try await tables.keys.release(kind, of: userID)
                 try await tables.codes.delete(kind, of: userID)

@@ -17,19 +17,24 @@ final class UserAccounts: Sendable {
     let delivery: VerificationDelivery
     /// Unix seconds now.
     let clock: @Sendable () -> Int64
+    /// The key of the codes' stored hashes.
+    let codeKey: CodeKey
 
-    /// The use cases over `store`, with `configuration`'s policy, limits and lifetimes.
+    /// The use cases over `store`, with `configuration`'s policy, limits and lifetimes; codes
+    /// hashed under `codeKey`.
     init(
         store: any DataStore,
         hasher: any PasswordHashing,
         configuration: ServiceConfiguration,
         delivery: VerificationDelivery,
+        codeKey: CodeKey,
         clock: @escaping @Sendable () -> Int64
     ) {
         self.store = store
         self.hasher = hasher
         self.configuration = configuration
         self.delivery = delivery
+        self.codeKey = codeKey
         self.clock = clock
     }
 
@@ -39,15 +44,22 @@ final class UserAccounts: Sendable {
     /// The failed-attempt throttle.
     var throttle: Throttle { Throttle(store: store, configuration: configuration, clock: clock) }
 
-    /// A new code for each of `kinds` the record has: the digits to send and the row to store.
-    func issueCodes(for kinds: [LoginKind], of record: UserRecord, userID: String, now: Int64) -> [CodeToSend] {
+    /// A new code for each of `kinds` the record has: the digits to send and the row to store,
+    /// its hash keyed by `key` (``CodeKey/current()``, taken before the transaction).
+    func issueCodes(
+        for kinds: [LoginKind],
+        of record: UserRecord,
+        userID: String,
+        now: Int64,
+        key: CodeKey.Secret
+    ) -> [CodeToSend] {
         kinds.compactMap { kind in
             guard let value = record.uniquenessKeys[kind] else { return nil }
             let code = VerificationCode()
             let issued = IssuedCode(
                 kind: kind,
                 value: value,
-                codeHash: code.hash(userID: userID, kind: kind),
+                codeHash: code.hash(userID: userID, kind: kind, key: key),
                 expiresAt: now + configuration.verificationCodeLifetime
             )
             return CodeToSend(kind: kind, code: code, issued: issued)

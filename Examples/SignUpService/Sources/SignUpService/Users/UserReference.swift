@@ -50,6 +50,17 @@ enum UserReference: Sendable, Hashable {
         }
     }
 
+    /// The kind of identifier a path segment names its user by (`LOGIN_NAME:` a username,
+    /// `EMAIL:`, `PHONE:`), or `nil` for `me`, a user ID, or a segment that is not one of these:
+    /// what counts as a lookup.
+    static func lookupKind(of segment: String) -> LoginKind? {
+        guard let text = percentDecoded(segment) else { return nil }
+        if text.hasPrefix("LOGIN_NAME:") { return .username }
+        if text.hasPrefix("EMAIL:") { return .email }
+        if text.hasPrefix("PHONE:") { return .phone }
+        return nil
+    }
+
     /// Whether `text` has the form of a user ID: 1 to 64 ASCII letters, digits, `-`, `_` or `.`
     /// (the service issues lowercase UUIDs).
     static func isWellFormedID(_ text: String) -> Bool {

@@ -227,6 +227,12 @@ enum Setting: Sendable {
     case kiiDisplayNames
     /// `USERNAME_LOOKALIKES=allow`: lookalike usernames are not taken.
     case allowUsernameLookalikes
+    /// `CODE_SECRET`: the codes' key from the configuration.
+    case codeSecret(String)
+    /// `LOOKUPS_PER_MINUTE`.
+    case lookupsPerMinute(Int)
+    /// `ADDRESS_LOOKUPS_PER_MINUTE`.
+    case addressLookupsPerMinute(Int)
 
     func apply(to configuration: inout ServiceConfiguration) {
         switch self {
@@ -248,6 +254,9 @@ enum Setting: Sendable {
         case .hasher: break
         case .kiiDisplayNames: configuration.policy.displayNamePolicy = .kii
         case .allowUsernameLookalikes: configuration.refusesUsernameLookalikes = false
+        case .codeSecret(let secret): configuration.codeSecret = secret
+        case .lookupsPerMinute(let count): configuration.lookupsPerMinute = count
+        case .addressLookupsPerMinute(let count): configuration.addressLookupsPerMinute = count
         }
     }
 }

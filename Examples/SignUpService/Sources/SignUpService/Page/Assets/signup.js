@@ -5,7 +5,8 @@
 // Content-Security-Policy allows neither).
 //
 // The access token lives in sessionStorage: this tab and this origin only, gone when the tab
-// closes or the user logs out; never in a URL, a cookie or local storage. It is asked for one
+// closes or the user logs out (Log out revokes it on the service first: POST
+// /api/apps/{appID}/oauth2/revoke); never in a URL, a cookie or local storage. It is asked for one
 // hour (Kii's expiresAt), so a token left behind stops working soon.
 "use strict";
 
@@ -266,8 +267,12 @@
     document.getElementById("record-heading").focus();
   }
 
-  document.getElementById("log-out").addEventListener("click", () => {
+  // Log out ends the session on the service too (its access and refresh tokens stop working at
+  // once), then here; the page logs out even when the service cannot be reached.
+  document.getElementById("log-out").addEventListener("click", async () => {
+    const token = sessionStorage.getItem(tokenKey);
     sessionStorage.removeItem(tokenKey);
+    if (token) await send("POST", `${appPath()}/oauth2/revoke`, { token });
     for (const item of record.querySelectorAll("[data-member]")) item.textContent = "";
     showForms(false);
     announce(word("loggedOut"));

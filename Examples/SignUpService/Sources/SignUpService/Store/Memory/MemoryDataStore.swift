@@ -12,9 +12,11 @@ final class MemoryDataStore: DataStore {
         /// `identity_keys`: the holder of each (kind, value).
         var keys: [MemoryKey: String] = [:]
         var tokens: [String: AccessTokenRecord] = [:]
+        /// `spent_refresh_tokens`: each spent refresh token's family, user and expiry, by hash.
+        var spentRefresh: [String: (family: String, userID: String, expiresAt: Int64)] = [:]
         /// `verification_codes`, by user and kind.
         var codes: [MemoryKey: IssuedCode] = [:]
-        var resetCodes: [String: (hash: String, expiresAt: Int64)] = [:]
+        var resetCodes: [String: StoredResetCode] = [:]
         var failures: [String: (windowStart: Int64, count: Int)] = [:]
     }
 

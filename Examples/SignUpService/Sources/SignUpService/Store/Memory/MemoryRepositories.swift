@@ -29,6 +29,7 @@ struct MemoryUserRepository: UserRepository {
         guard tables.rows.users.removeValue(forKey: userID) != nil else { return false }
         tables.rows.keys = tables.rows.keys.filter { $0.value != userID }
         tables.rows.tokens = tables.rows.tokens.filter { $0.value.userID != userID }
+        tables.rows.spentRefresh = tables.rows.spentRefresh.filter { $0.value.userID != userID }
         tables.rows.codes = tables.rows.codes.filter { $0.key.first != userID }
         tables.rows.resetCodes[userID] = nil
         return true
@@ -91,7 +92,32 @@ struct MemoryTokenRepository: TokenRepository {
     func takeRefresh(_ hash: String, now: Int64) async throws -> AccessTokenRecord? {
         guard let row = liveRefresh(hash, now: now) else { return nil }
         tables.rows.tokens[row.hash] = nil
+        tables.rows.spentRefresh[hash] = (row.family ?? row.hash, row.userID, row.refreshExpiresAt ?? now)
         return row
+    }
+
+    func spentFamily(ofRefresh hash: String, now: Int64) async throws -> String? {
+        tables.rows.spentRefresh[hash].flatMap { $0.expiresAt > now ? $0.family : nil }
+    }
+
+    func revokeFamily(_ family: String) async throws {
+        tables.rows.tokens = tables.rows.tokens.filter { $0.value.family != family && $0.key != family }
+    }
+
+    func revoke(token hash: String) async throws { tables.rows.tokens[hash] = nil }
+
+    func cap(of userID: String, expiringBy latest: Int64) async throws {
+        for (hash, token) in tables.rows.tokens where token.userID == userID && token.expiresAt > latest {
+            tables.rows.tokens[hash] = AccessTokenRecord(
+                hash: token.hash,
+                userID: token.userID,
+                expiresAt: latest,
+                issuedAt: token.issuedAt,
+                refreshHash: token.refreshHash,
+                refreshExpiresAt: token.refreshExpiresAt,
+                family: token.family
+            )
+        }
     }
 
     private func liveRefresh(_ hash: String, now: Int64) -> AccessTokenRecord? {
@@ -114,6 +140,10 @@ struct MemoryVerificationCodeRepository: VerificationCodeRepository {
     func delete(_ kind: LoginKind, of userID: String) async throws {
         tables.rows.codes[MemoryKey(first: userID, second: kind.rawValue)] = nil
     }
+
+    func countFailure(_ kind: LoginKind, of userID: String) async throws {
+        tables.rows.codes[MemoryKey(first: userID, second: kind.rawValue)]?.failures += 1
+    }
 }
 
 /// ``ResetCodeRepository`` in memory.
@@ -121,12 +151,14 @@ struct MemoryResetCodeRepository: ResetCodeRepository {
     let tables: MemoryTables
 
     func replace(hash: String, expiresAt: Int64, of userID: String) async throws {
-        tables.rows.resetCodes[userID] = (hash, expiresAt)
+        tables.rows.resetCodes[userID] = StoredResetCode(hash: hash, expiresAt: expiresAt)
     }
 
-    func code(of userID: String) async throws -> (hash: String, expiresAt: Int64)? { tables.rows.resetCodes[userID] }
+    func code(of userID: String) async throws -> StoredResetCode? { tables.rows.resetCodes[userID] }
 
     func delete(of userID: String) async throws { tables.rows.resetCodes[userID] = nil }
+
+    func countFailure(of userID: String) async throws { tables.rows.resetCodes[userID]?.failures += 1 }
 }
 
 /// ``ThrottleRepository`` in memory.

@@ -7,9 +7,10 @@ struct SQLTokenRepository: TokenRepository {
     func insert(_ token: AccessTokenRecord) async throws {
         try await database.raw(
             """
-            INSERT INTO access_tokens (token_hash, user_id, expires_at, issued_at, refresh_hash, refresh_expires_at)
+            INSERT INTO access_tokens (token_hash, user_id, expires_at, issued_at, refresh_hash, refresh_expires_at,
+                family)
             VALUES (\(bind: token.hash), \(bind: token.userID), \(bind: token.expiresAt), \(bind: token.issuedAt),
-                    \(bind: token.refreshHash), \(bind: token.refreshExpiresAt))
+                    \(bind: token.refreshHash), \(bind: token.refreshExpiresAt), \(bind: token.family))
             """
         ).run()
     }
@@ -52,17 +53,53 @@ struct SQLTokenRepository: TokenRepository {
         let row = try await database.raw(
             """
             DELETE FROM access_tokens WHERE refresh_hash = \(bind: hash) AND refresh_expires_at > \(bind: now)
-            RETURNING token_hash, user_id, expires_at, issued_at, refresh_expires_at
+            RETURNING token_hash, user_id, expires_at, issued_at, refresh_expires_at, family
             """
         ).first()
         guard let row else { return nil }
-        return AccessTokenRecord(
+        let record = AccessTokenRecord(
             hash: try row.decode(column: "token_hash", as: String.self),
             userID: try row.decode(column: "user_id", as: String.self),
             expiresAt: try row.decode(column: "expires_at", as: Int64.self),
             issuedAt: try row.decode(column: "issued_at", as: Int64.self),
             refreshHash: hash,
-            refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Int64?.self)
+            refreshExpiresAt: try row.decode(column: "refresh_expires_at", as: Int64?.self),
+            family: try row.decode(column: "family", as: String?.self)
         )
+        try await database.raw(
+            """
+            INSERT INTO spent_refresh_tokens (refresh_hash, family, user_id, expires_at)
+            VALUES (\(bind: hash), \(bind: record.family ?? record.hash), \(bind: record.userID),
+                    \(bind: record.refreshExpiresAt ?? now))
+            """
+        ).run()
+        return record
+    }
+
+    func spentFamily(ofRefresh hash: String, now: Int64) async throws -> String? {
+        try await database.raw(
+            """
+            SELECT family FROM spent_refresh_tokens WHERE refresh_hash = \(bind: hash) AND expires_at > \(bind: now)
+            """
+        ).first(decodingColumn: "family", as: String.self)
+    }
+
+    func revokeFamily(_ family: String) async throws {
+        try await database.raw(
+            "DELETE FROM access_tokens WHERE family = \(bind: family) OR token_hash = \(bind: family)"
+        ).run()
+    }
+
+    func revoke(token hash: String) async throws {
+        try await database.raw("DELETE FROM access_tokens WHERE token_hash = \(bind: hash)").run()
+    }
+
+    func cap(of userID: String, expiringBy latest: Int64) async throws {
+        try await database.raw(
+            """
+            UPDATE access_tokens SET expires_at = \(bind: latest)
+            WHERE user_id = \(bind: userID) AND expires_at > \(bind: latest)
+            """
+        ).run()
     }
 }

@@ -22,7 +22,7 @@ struct SQLVerificationCodeRepository: VerificationCodeRepository {
         guard
             let row = try await database.raw(
                 """
-                SELECT value, code_hash, expires_at FROM verification_codes
+                SELECT value, code_hash, expires_at, failures FROM verification_codes
                 WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)
                 """
             ).first()
@@ -31,13 +31,23 @@ struct SQLVerificationCodeRepository: VerificationCodeRepository {
             kind: kind,
             value: try row.decode(column: "value", as: String.self),
             codeHash: try row.decode(column: "code_hash", as: String.self),
-            expiresAt: try row.decode(column: "expires_at", as: Int64.self)
+            expiresAt: try row.decode(column: "expires_at", as: Int64.self),
+            failures: try row.decode(column: "failures", as: Int.self)
         )
     }
 
     func delete(_ kind: LoginKind, of userID: String) async throws {
         try await database.raw(
             "DELETE FROM verification_codes WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)"
+        ).run()
+    }
+
+    func countFailure(_ kind: LoginKind, of userID: String) async throws {
+        try await database.raw(
+            """
+            UPDATE verification_codes SET failures = failures + 1
+            WHERE user_id = \(bind: userID) AND kind = \(bind: kind.rawValue)
+            """
         ).run()
     }
 }
