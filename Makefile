@@ -254,11 +254,11 @@ failover-deps:
 # `-Xswiftc -sanitize=fuzzer,address`: given two --sanitize options, swiftc keeps only the last
 # one for Swift code, so this puts AddressSanitizer back on the Swift modules.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS ?= FieldRules PhoneForms Classification Registration JSONLines PhoneDifferential
+FUZZ_TARGETS ?= FieldRules PhoneForms Classification Registration JSONLines PhoneDifferential DisplayNames
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_BUILD = -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
 	--package-path Tests/Fuzz --scratch-path $(FUZZ_SCRATCH)
-fuzz: deps
+fuzz: deps unicode-oracle
 	rm -f $(FUZZ_SCRATCH)/release/description.json
 	@for target in $(FUZZ_TARGETS); do \
 		$(SWIFT) build $(FUZZ_BUILD) --product Fuzz$$target || exit $$?; \

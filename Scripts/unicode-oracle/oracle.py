@@ -10,6 +10,12 @@ JSON string (so that any scalar, a newline or a tab included, fits on the line):
                (precis-i18n's reason, such as DISALLOWED/controls), then a tab and 1 when the
                text holds an RGI emoji sequence of Unicode 17.0 (ICU's [:RGI_Emoji:]), else 0
     S <json>   uspoof_getSkeleton of the text (ICU 78), as a JSON string
+    K <hex>    ICU 78's NFKC of the scalars given in hex (space-separated), in hex, then a tab
+               and 1 when they hold an RGI emoji sequence, else 0
+    C <prefix hex> <suffix hex> <first hex> <last hex>
+               (tab-separated) every code point from first to last but the surrogates between
+               prefix and suffix: how many, a tab, and each text whose NFKC (ICU 78) is not
+               itself as `code point:NFKC in hex`, comma-separated
     V          the versions: precis-i18n, unicodedata2's Unicode, ICU
 """
 
@@ -21,6 +27,7 @@ import icu
 import unicodedata2
 from precis_i18n import get_profile
 
+NFKC = icu.Normalizer2.getNFKCInstance()
 PROFILE = get_profile("NicknameCasePreserved", unicodedata=unicodedata2)
 CHECKER = icu.SpoofChecker()
 EMOJI = [str(item) for item in icu.UnicodeSet("[:RGI_Emoji:]")]
@@ -41,6 +48,34 @@ def nickname(text):
     return answer + "\t" + ("1" if holds_emoji(text) else "0")
 
 
+def scalars(hex_text):
+    return "".join(chr(int(part, 16)) for part in hex_text.split())
+
+
+def hex_scalars(text):
+    return " ".join("%04X" % ord(c) for c in text)
+
+
+def nfkc(hex_text):
+    text = scalars(hex_text)
+    return hex_scalars(NFKC.normalize(text)) + "\t" + ("1" if holds_emoji(text) else "0")
+
+
+def changed_code_points(prefix, suffix, first, last):
+    prefix, suffix = scalars(prefix), scalars(suffix)
+    count, changed = 0, []
+    for cp in range(int(first, 16), int(last, 16) + 1):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        count += 1
+        text = prefix + chr(cp) + suffix
+        if not NFKC.isNormalized(text):
+            normalized = NFKC.normalize(text)
+            if normalized != text:
+                changed.append("%04X:%s" % (cp, hex_scalars(normalized)))
+    return "%d\t%s" % (count, ",".join(changed))
+
+
 def main():
     for line in sys.stdin:
         line = line.rstrip("\n")
@@ -49,6 +84,10 @@ def main():
             answer = nickname(json.loads(argument))
         elif kind == "S":
             answer = json.dumps(CHECKER.getSkeleton(0, json.loads(argument)))
+        elif kind == "K":
+            answer = nfkc(argument)
+        elif kind == "C":
+            answer = changed_code_points(*argument.split("\t"))
         elif kind == "V":
             answer = "precis-i18n %s, Unicode %s, ICU %s" % (
                 version("precis-i18n"), unicodedata2.unidata_version, icu.ICU_VERSION)

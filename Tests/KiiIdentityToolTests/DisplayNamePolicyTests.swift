@@ -10,11 +10,11 @@ import Testing
         "bidi_control: display name has a character that changes the text's direction at position 1 "
         + "(U+202E RIGHT-TO-LEFT OVERRIDE)"
 
-    /// Each line of `output` with its non-ASCII scalars escaped (`ScalarText.escaped`): compared
+    /// Each line of `output` with its non-ASCII scalars escaped (`ScalarHex.escaped`): compared
     /// scalar for scalar, where `String ==` (canonical equivalence) would take a decomposed name
     /// for its NFKC.
     static func lines(_ output: String) -> [String] {
-        output.split(separator: "\n").map { ScalarText.escaped(String($0)) }
+        output.split(separator: "\n").map { ScalarHex.escaped(String($0)) }
     }
 
     /// Decomposed names answer their NFKC form, composed, under the nickname policy; under Kii's
@@ -108,7 +108,7 @@ import Testing
         let output = try ToolRunner.run(["check", "--jsonl"], stdin: Data(requests.joined(separator: "\n").utf8))
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
-        #expect(Self.lines(output.stdout) == expected.map(ScalarText.escaped))
+        #expect(Self.lines(output.stdout) == expected.map(ScalarHex.escaped))
     }
 
     /// `--display-name-policy` with `--jsonl` is the rule of lines that name none.
@@ -123,8 +123,8 @@ import Testing
         )
         #expect(output.status == 0)
         #expect(
-            ScalarText.escaped(output.stdout)
-                == ScalarText.escaped(
+            ScalarHex.escaped(output.stdout)
+                == ScalarHex.escaped(
                     #"{"valid":true,"normalized":"A B","errors":[]}"# + "\n"
                         + #"{"valid":true,"normalized":" Ａ  Ｂ ","errors":[]}"# + "\n"
                 )
@@ -146,7 +146,7 @@ import Testing
                     #"{"valid":true,"loginWith":["username"],"emailAddressVerified":null,"phoneNumberVerified":null,"keys":{"username":"yamada","email":null,"phone":null},"body":{"loginName":"yamada","displayName":"  Ｙａｍａｄａ  "},"errors":[]}"#,
                     "{\"valid\":true,\"loginWith\":[\"username\"],\"emailAddressVerified\":null,\"phoneNumberVerified\":null,\"keys\":{\"username\":\"evil\",\"email\":null,\"phone\":null},\"body\":{\"loginName\":\"evil\",\"displayName\":\"\u{202E}evil\"},\"errors\":[]}",
                     "{\"valid\":true,\"loginWith\":[],\"emailAddressVerified\":null,\"phoneNumberVerified\":null,\"keys\":{\"username\":null,\"email\":null,\"phone\":null},\"body\":{\"displayName\":\"\u{200B}\"},\"errors\":[]}",
-                ].map(ScalarText.escaped)
+                ].map(ScalarHex.escaped)
         )
         let nickname = try ToolRunner.run(["register", "--display-name-policy", "nickname"], stdin: input)
         #expect(nickname.status == 0)
@@ -156,7 +156,7 @@ import Testing
                     #"{"valid":true,"loginWith":["username"],"emailAddressVerified":null,"phoneNumberVerified":null,"keys":{"username":"yamada","email":null,"phone":null},"body":{"loginName":"yamada","displayName":"Yamada"},"errors":[]}"#,
                     #"{"valid":false,"errors":[{"field":"displayName","code":"bidi_control","reason":"has a character that changes the text's direction at position 1 (U+202E RIGHT-TO-LEFT OVERRIDE)"}]}"#,
                     #"{"valid":false,"errors":[{"field":"displayName","code":"invisible_character","reason":"has an invisible or formatting character at position 1 (U+200B ZERO WIDTH SPACE)"}]}"#,
-                ].map(ScalarText.escaped)
+                ].map(ScalarHex.escaped)
         )
     }
 

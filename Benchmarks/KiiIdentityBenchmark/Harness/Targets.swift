@@ -73,6 +73,7 @@ enum Targets {
         let addedCosts: [(scenario: String, baseline: String, target: String, bound: Double, isSpeedup: Bool)] = [
             ("display name, ASCII (nickname)", "Kii's rule", "nickname time / Kii's rule time", 3, false),
             ("display name, non-ASCII (nickname)", "Foundation by hand", "speed vs Foundation by hand", 5, true),
+            ("display name, decomposed (nickname)", "Foundation by hand", "speed vs Foundation by hand", 5, true),
             (
                 "username with lookalike key", "Username.init alone", "time with lookalike key / time without", 1.2,
                 false

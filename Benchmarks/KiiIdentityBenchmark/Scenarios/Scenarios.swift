@@ -15,6 +15,7 @@ struct Scenarios {
             ScenarioEntry(name: "display name", make: displayName),
             ScenarioEntry(name: "display name, ASCII (nickname)", make: displayNameNicknameASCII),
             ScenarioEntry(name: "display name, non-ASCII (nickname)", make: displayNameNicknameUnicode),
+            ScenarioEntry(name: "display name, decomposed (nickname)", make: displayNameNicknameDecomposed),
             ScenarioEntry(name: "username with lookalike key", make: usernameLookalikeKey),
             ScenarioEntry(name: "country", make: country),
             ScenarioEntry(name: "locale", make: locale),

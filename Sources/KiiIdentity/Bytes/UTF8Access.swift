@@ -16,6 +16,38 @@ extension String {
 }
 
 extension String {
+    /// Whether the string's UTF-8 bytes are `other`'s, byte for byte: not `==`, which is
+    /// canonical equivalence (a decomposed name equals its composed form under it). Reads both
+    /// in place, eight bytes at a time.
+    func hasSameUTF8(as other: String) -> Bool {
+        let count = utf8.count
+        guard count == other.utf8.count else { return false }
+        return withUTF8Bytes { bytes in
+            other.withUTF8Bytes { otherBytes in
+                guard count > 0, let first = bytes.baseAddress, let second = otherBytes.baseAddress else { return true }
+                if first == second { return true }
+                let left = UnsafeRawPointer(first)
+                let right = UnsafeRawPointer(second)
+                var offset = 0
+                while offset + 8 <= count {
+                    if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    {
+                        return false
+                    }
+                    offset += 8
+                }
+                while offset < count {
+                    if bytes[offset] != otherBytes[offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
+    }
+}
+
+extension String {
     /// Whether `check` holds for the string's UTF-8 bytes: the `isValid` of every field.
     ///
     /// Contiguous (native) strings, small ones included, are read in place in O(1) whatever

@@ -24,10 +24,34 @@ enum CompatibilityNormalization {
     }
 
     /// Replaces `buffer` by its NFKC; each scalar's source is that of the scalar it came from
-    /// (a composite takes its starter's).
+    /// (a composite takes its starter's). The buffer is reordered and composed in place; a new
+    /// one is made only when some scalar decomposes.
     static func normalize(_ buffer: inout ScalarBuffer, tables: UnicodeData) {
-        var decomposed = ScalarBuffer(tracking: buffer.tracksSources, capacity: buffer.count + 8)
+        if let first = firstDecomposing(buffer, tables: tables) {
+            buffer = decomposed(buffer, from: first, tables: tables)
+        }
+        reorder(&buffer, tables: tables)
+        compose(&buffer, tables: tables)
+    }
+
+    /// The index of the first scalar that NFKD changes, if any.
+    private static func firstDecomposing(_ buffer: ScalarBuffer, tables: UnicodeData) -> Int? {
         for index in 0..<buffer.count {
+            let scalar = buffer.scalars[index]
+            // A record's `decomposes` covers the Hangul syllables.
+            if scalar >= 0xA0 && scalar & ScalarBuffer.protectedBit == 0 && tables.record(scalar).decomposes {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The full compatibility decomposition of `buffer`, whose scalars before `first` decompose
+    /// to themselves (Hangul syllables by arithmetic).
+    private static func decomposed(_ buffer: ScalarBuffer, from first: Int, tables: UnicodeData) -> ScalarBuffer {
+        var decomposed = ScalarBuffer(tracking: buffer.tracksSources, capacity: buffer.count + 8)
+        for index in 0..<first { decomposed.append(buffer.scalars[index], source: buffer.source(at: index)) }
+        for index in first..<buffer.count {
             let scalar = buffer.scalars[index]
             let source = buffer.source(at: index)
             if scalar < 0xA0 || scalar & ScalarBuffer.protectedBit != 0 {
@@ -45,20 +69,23 @@ enum CompatibilityNormalization {
                 decomposed.append(scalar, source: source)
             }
         }
-        reorder(&decomposed, tables: tables)
-        compose(decomposed, into: &buffer, tables: tables)
+        return decomposed
     }
 
     private static func combiningClass(_ scalar: UInt32, _ tables: UnicodeData) -> UInt8 {
         scalar < 0x300 || scalar & ScalarBuffer.protectedBit != 0 ? 0 : tables.record(scalar).canonicalCombiningClass
     }
 
-    /// Canonical ordering: each run of non-starters sorted by combining class, stably.
+    /// Canonical ordering: each run of non-starters sorted by combining class, stably. A scalar
+    /// is moved only when it follows one of a higher class (`last` is the class before it).
     private static func reorder(_ buffer: inout ScalarBuffer, tables: UnicodeData) {
-        var index = 1
+        var last: UInt8 = 0
+        var index = 0
         while index < buffer.count {
             let ccc = combiningClass(buffer.scalars[index], tables)
-            if ccc != 0 {
+            if ccc != 0 && last > ccc {
+                // Insertion: back past every scalar of a higher class; `last` stays the run's
+                // highest class, now at `index`.
                 var position = index
                 while position > 0 {
                     let before = combiningClass(buffer.scalars[position - 1], tables)
@@ -66,30 +93,49 @@ enum CompatibilityNormalization {
                     buffer.swapAt(position, position - 1)
                     position -= 1
                 }
+            } else {
+                last = ccc
             }
             index += 1
         }
     }
 
-    /// Canonical composition of `decomposed` into `output`.
-    private static func compose(_ decomposed: ScalarBuffer, into output: inout ScalarBuffer, tables: UnicodeData) {
-        output.removeAll(keepingCapacity: true)
+    /// Canonical composition, in place: a composite replaces its starter and the scalars after
+    /// move up, so nothing is written past what has been read. Each scalar's record is read once:
+    /// its combining class, and whether it can be the second of a pair at all (every second of
+    /// a primary composite, Hangul's V and T jamo included, is marked as one NFKC may change).
+    private static func compose(_ buffer: inout ScalarBuffer, tables: UnicodeData) {
+        var written = 0
         var starter: Int? = nil
         var lastClass: UInt8 = 0
-        for index in 0..<decomposed.count {
-            let scalar = decomposed.scalars[index]
-            let ccc = combiningClass(scalar, tables)
-            if let starterIndex = starter {
-                let adjacent = output.count - 1 == starterIndex
+        for index in 0..<buffer.count {
+            let scalar = buffer.scalars[index]
+            var ccc: UInt8 = 0
+            var mayBeSecond = false
+            if scalar >= 0x300 && scalar & ScalarBuffer.protectedBit == 0 {
+                let record = tables.record(scalar)
+                ccc = record.canonicalCombiningClass
+                mayBeSecond = record.mayChangeUnderNFKC
+            }
+            if mayBeSecond, let starterIndex = starter {
+                let adjacent = written - 1 == starterIndex
                 let blocked = !adjacent && (lastClass == 0 || lastClass >= ccc)
-                if !blocked, let composite = composite(output.scalars[starterIndex], scalar, tables) {
-                    output.scalars[starterIndex] = composite
+                if !blocked, let composite = composite(buffer.scalars[starterIndex], scalar, tables) {
+                    buffer.scalars[starterIndex] = composite
                     continue
                 }
             }
-            if ccc == 0 { starter = output.count }
+            if ccc == 0 { starter = written }
             lastClass = ccc
-            output.append(scalar, source: decomposed.source(at: index))
+            if written != index {
+                buffer.scalars[written] = scalar
+                if buffer.tracksSources { buffer.sources[written] = buffer.sources[index] }
+            }
+            written += 1
+        }
+        if written < buffer.count {
+            buffer.scalars.removeLast(buffer.count - written)
+            if buffer.tracksSources { buffer.sources.removeLast(buffer.sources.count - written) }
         }
     }
 

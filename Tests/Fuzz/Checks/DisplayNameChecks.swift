@@ -26,7 +26,8 @@ package enum DisplayNameChecks {
         let outcome = Result { () throws(ValidationError) in try DisplayName(name, policy: .nickname) }
         switch (outcome, expected.enforced) {
         case (.success(let value), let enforced?):
-            if value.normalized != enforced {
+            // By scalars: `String`'s `==` is canonical equivalence, blind to a missing composition.
+            if ScalarHex.values(value.normalized) != ScalarHex.values(enforced) {
                 return "\(debug(name)): precis-i18n \(debug(enforced)); library \(debug(value.normalized))"
             }
             if enforced.unicodeScalars.count > DisplayName.lengths.upperBound {
@@ -44,6 +45,8 @@ package enum DisplayNameChecks {
             var codes = error.problems.map(\.code).filter { $0 != .tooLong }
             if codes.isEmpty { codes = [.tooLong] }
             var expectedCode = code(forOracleReason: reason)
+            // An empty name is missing for the library (as every field's is), empty for precis-i18n.
+            if reason == "DISALLOWED/empty" && name.isEmpty { expectedCode = .missing }
             // precis-i18n names every ignorable "precis_ignorable_properties" and every
             // disallowed exception "exceptions": the library tells a bidi control and an
             // invisible character apart.
@@ -66,20 +69,20 @@ package enum DisplayNameChecks {
         return nil
     }
 
-    /// `name` with every scalar as a code point, for a failure message.
-    package static func debug(_ name: String) -> String {
-        "\""
-            + name.unicodeScalars.map {
-                $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F
-                    ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
-            }.joined() + "\""
+    /// Whether the enforced form of `enforced` (an enforced name) has its scalars, one for one.
+    package static func isIdempotent(_ enforced: String) -> Bool {
+        guard let again = try? DisplayName(enforced, policy: .nickname) else { return false }
+        return ScalarHex.values(again.normalized) == ScalarHex.values(enforced)
     }
+
+    /// `name` as its scalars in hexadecimal (`U+004A U+0301`), for a failure message.
+    package static func debug(_ name: String) -> String { ScalarHex.describe(name) }
 
     /// The fuzz target's properties for one input (its bytes read as UTF-8, ill-formed
     /// sequences replaced): the policy agrees with precis-i18n outside the emoji extension; an
-    /// accepted name is 1 to 50 scalars, holds no control, bidi or default-ignorable character
-    /// outside an emoji sequence, and is its own enforced form; a refused one says why with a
-    /// position within the name.
+    /// accepted name is 1 to 50 scalars, is its own enforced form scalar for scalar (enforcement
+    /// is idempotent) and, holding no RGI emoji sequence, its own NFKC (ICU's); a refused one says
+    /// why with a position within the name.
     static func check(_ input: inout FuzzInput, _ violations: inout Violations) {
         let name = input.rest()
         switch UnicodeOracle.shared {
@@ -90,13 +93,24 @@ package enum DisplayNameChecks {
         }
         do throws(ValidationError) {
             let enforced = try DisplayName(name, policy: .nickname)
-            let scalars = enforced.normalized.unicodeScalars
+            let scalars = ScalarHex.values(enforced.normalized)
             violations.expect(
                 DisplayName.lengths.contains(scalars.count),
                 "\(debug(name)): enforced to \(scalars.count) scalars"
             )
-            let again = try? DisplayName(enforced.normalized, policy: .nickname)
-            violations.expect(again?.normalized == enforced.normalized, "\(debug(name)): enforcing again changes it")
+            violations.expect(isIdempotent(enforced.normalized), "\(debug(name)): enforcing again changes it")
+            // An emoji sequence kept whole need not be NFKC (`™️` stays): only names without one.
+            if case .success(let oracle) = UnicodeOracle.shared {
+                if let nfkc = oracle.nfkc(scalars) {
+                    violations.expect(
+                        nfkc.holdsEmoji || nfkc.scalars == scalars,
+                        "\(debug(name)): enforced to \(ScalarHex.describe(scalars)), whose NFKC (ICU) is "
+                            + ScalarHex.describe(nfkc.scalars)
+                    )
+                } else {
+                    violations.expect(false, "\(debug(name)): the oracle has gone")
+                }
+            }
         } catch {
             let count = name.unicodeScalars.count
             for problem in error.problems {

@@ -64,6 +64,38 @@ package struct UnicodeOracle: Sendable {
         process.ask(["S", Self.json(text)]).first.flatMap(Self.string(json:))
     }
 
+    /// ICU's NFKC of `scalars`, and whether they hold an RGI emoji sequence; `nil` when the oracle
+    /// has gone.
+    package func nfkc(_ scalars: [UInt32]) -> (scalars: [UInt32], holdsEmoji: Bool)? {
+        let reply = process.ask(["K", ScalarHex.text(scalars)])
+        guard reply.count == 2, let normalized = ScalarHex.scalars(reply[0]) else { return nil }
+        return (normalized, reply[1] == "1")
+    }
+
+    /// ICU's NFKC over `prefix`, then each code point of `range` but the surrogates, then
+    /// `suffix`: how many texts, and those whose NFKC is not themselves (by code point, with
+    /// that NFKC); `nil` when the oracle has gone.
+    package func changedCodePoints(
+        prefix: [UInt32],
+        suffix: [UInt32],
+        in range: ClosedRange<UInt32>
+    ) -> (count: Int, changed: [UInt32: [UInt32]])? {
+        let reply = process.ask([
+            "C", ScalarHex.text(prefix), ScalarHex.text(suffix), String(range.lowerBound, radix: 16),
+            String(range.upperBound, radix: 16),
+        ])
+        guard reply.count == 2, let count = Int(reply[0]) else { return nil }
+        var changed: [UInt32: [UInt32]] = [:]
+        for entry in reply[1].split(separator: ",") {
+            let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let codePoint = UInt32(parts[0], radix: 16),
+                let normalized = ScalarHex.scalars(String(parts[1]))
+            else { return nil }
+            changed[codePoint] = normalized
+        }
+        return (count, changed)
+    }
+
     private static func json(_ text: String) -> String {
         let data = try! JSONEncoder().encode([text])
         let array = String(decoding: data, as: UTF8.self)

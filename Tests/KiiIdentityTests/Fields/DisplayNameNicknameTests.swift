@@ -7,10 +7,10 @@ import Testing
 /// and the limits. The whole space is DisplayNameDifferentialTests' (against precis-i18n).
 @Suite("Display name: nickname policy")
 struct DisplayNameNicknameTests {
-    /// The enforced name's scalars (`ScalarText`), or `nil` when refused: compared with the
+    /// The enforced name's scalars (`ScalarHex`), or `nil` when refused: compared with the
     /// expected name's scalars, never with `String ==`, which is canonical equivalence.
     static func enforced(_ raw: String) -> String? {
-        (try? DisplayName(raw, policy: .nickname).normalized).map(ScalarText.of)
+        (try? DisplayName(raw, policy: .nickname).normalized).map(ScalarHex.describe)
     }
 
     static func codes(_ raw: String) -> [String] {
@@ -27,7 +27,7 @@ struct DisplayNameNicknameTests {
         ]
     )
     func mappings(raw: String, expected: String) {
-        #expect(Self.enforced(raw) == ScalarText.of(expected))
+        #expect(Self.enforced(raw) == ScalarHex.describe(expected))
     }
 
     /// Decomposed input, everyday input (macOS's NFD, Korean input methods' conjoining jamo, a
@@ -58,7 +58,7 @@ struct DisplayNameNicknameTests {
     )
     func decomposedNames(raw: [UInt32], expected: [UInt32]?) {
         let name = String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0)! }))
-        #expect(Self.enforced(name) == expected.map(ScalarText.of))
+        #expect(Self.enforced(name) == expected.map(ScalarHex.describe))
         if expected == nil { #expect(Self.codes(name) == ["disallowed_character"]) }
     }
 
@@ -66,7 +66,7 @@ struct DisplayNameNicknameTests {
     func decomposedLength() throws {
         // Thirty e + U+0301: sixty scalars as given, thirty U+00E9 once enforced.
         let name = try DisplayName(String(repeating: "e\u{301}", count: 30), policy: .nickname)
-        #expect(ScalarText.of(name.normalized) == ScalarText.of([UInt32](repeating: 0xE9, count: 30)))
+        #expect(ScalarHex.describe(name.normalized) == ScalarHex.describe([UInt32](repeating: 0xE9, count: 30)))
         #expect(name.normalized.unicodeScalars.count == 30)
         // Fifty-one composed letters are too long, however they were typed.
         #expect(Self.codes(String(repeating: "e\u{301}", count: 51)) == ["too_long"])
@@ -80,7 +80,7 @@ struct DisplayNameNicknameTests {
     func kiiRuleKeepsBytes() throws {
         let decomposed = try DisplayName("Jose\u{301}")
         let composed = try DisplayName("Jos\u{E9}")
-        #expect(ScalarText.of(decomposed.normalized) == "U+004A U+006F U+0073 U+0065 U+0301")
+        #expect(ScalarHex.describe(decomposed.normalized) == "U+004A U+006F U+0073 U+0065 U+0301")
         #expect(decomposed != composed)
         #expect(Set([decomposed, composed]).count == 2)
     }
@@ -99,7 +99,7 @@ struct DisplayNameNicknameTests {
         ]
     )
     func goNicknameVectors(raw: String, expected: String) {
-        #expect(Self.enforced(raw) == ScalarText.of(expected))
+        #expect(Self.enforced(raw) == ScalarHex.describe(expected))
     }
 
     @Test("Go's empty vectors", arguments: [" ", "  ", "\u{3000}"])
@@ -141,7 +141,7 @@ struct DisplayNameNicknameTests {
     func goContextVectors(raw: String, allowed: Bool) {
         #expect(DisplayName.isValid(raw, policy: .nickname) == allowed)
         if allowed {
-            #expect(Self.enforced(raw) == ScalarText.of(raw))
+            #expect(Self.enforced(raw) == ScalarHex.describe(raw))
         } else {
             #expect(Self.codes(raw) == ["context_rule"])
         }
@@ -212,17 +212,17 @@ struct DisplayNameNicknameTests {
         ]
     )
     func emojiKept(raw: String) {
-        #expect(Self.enforced(raw) == ScalarText.of(raw))
+        #expect(Self.enforced(raw) == ScalarHex.describe(raw))
     }
 
     @Test("outside an RGI sequence, joiners and selectors follow the RFC")
     func emojiBoundaries() {
-        #expect(Self.enforced("™") == ScalarText.of("TM"))
-        #expect(Self.enforced("™️ ™") == ScalarText.of("™️ TM"))
+        #expect(Self.enforced("™") == ScalarHex.describe("TM"))
+        #expect(Self.enforced("™️ ™") == ScalarHex.describe("™️ TM"))
         #expect(Self.enforced("🈁 \u{1F201}\u{FE0E}") == nil)  // a text-style selector is no RGI sequence
         #expect(Self.codes("👨\u{200D}") == ["context_rule"])  // a ZWJ sequence cut short
         #expect(Self.codes("x\u{FE0F}") == ["invisible_character"])
-        #expect(Self.enforced("  ❤️  ❤️  ") == ScalarText.of("❤️ ❤️"))
+        #expect(Self.enforced("  ❤️  ❤️  ") == ScalarHex.describe("❤️ ❤️"))
     }
 
     @Test("lengths: 1 to 50 scalars once enforced; past 1,024 as given, refused before mapping")

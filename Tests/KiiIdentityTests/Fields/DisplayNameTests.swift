@@ -42,9 +42,9 @@ struct DisplayNameTests {
     func anyContent(raw: String) throws {
         #expect(DisplayName.isValid(raw))
         let name = try DisplayName(raw)
-        #expect(ScalarText.of(name.rawValue) == ScalarText.of(raw))
-        #expect(ScalarText.of(name.normalized) == ScalarText.of(raw))
-        #expect(ScalarText.of(name.description) == ScalarText.of(raw))
+        #expect(ScalarHex.describe(name.rawValue) == ScalarHex.describe(raw))
+        #expect(ScalarHex.describe(name.normalized) == ScalarHex.describe(raw))
+        #expect(ScalarHex.describe(name.description) == ScalarHex.describe(raw))
     }
 
     @Test("error reads after the label")
@@ -57,7 +57,7 @@ struct DisplayNameTests {
     @Test("Codable re-validates")
     func codable() throws {
         let data = try JSONEncoder().encode(try DisplayName("山田"))
-        #expect(ScalarText.of(try JSONDecoder().decode(DisplayName.self, from: data).rawValue) == ScalarText.of("山田"))
+        #expect(ScalarHex.describe(try JSONDecoder().decode(DisplayName.self, from: data).rawValue) == ScalarHex.describe("山田"))
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DisplayName.self, from: Data(#""""#.utf8)) }
     }
 }

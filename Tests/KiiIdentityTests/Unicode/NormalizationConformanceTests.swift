@@ -49,8 +49,8 @@ import Glibc
                 let actual = CompatibilityNormalization.nfkc(column)
                 if actual != expected && failures.count < 20 {
                     failures.append(
-                        "line \(lines) c\(index + 1) \(ScalarText.of(column)): NFKC \(ScalarText.of(actual)), "
-                            + "expected \(ScalarText.of(expected))"
+                        "line \(lines) c\(index + 1) \(ScalarHex.describe(column)): NFKC \(ScalarHex.describe(actual)), "
+                            + "expected \(ScalarHex.describe(expected))"
                     )
                 }
             }
@@ -67,7 +67,7 @@ import Glibc
                 newer.append(value)  // assigned after 15.0 with a decomposition: not the file's to judge
             } else if failures.count < 40 {
                 failures.append(
-                    "\(ScalarText.of([value])), not in part 1: NFKC \(ScalarText.of(actual)), expected itself"
+                    "\(ScalarHex.describe([value])), not in part 1: NFKC \(ScalarHex.describe(actual)), expected itself"
                 )
             }
         }
@@ -80,7 +80,7 @@ import Glibc
         #expect(listed.count > 10_000)
         #expect(unchanged > 1_070_000)
         // Unicode 16.0 and 17.0 added a few hundred characters with decompositions, not thousands.
-        #expect(newer.count < 1_000, "\(ScalarText.of(Array(newer.prefix(50))))")
+        #expect(newer.count < 1_000, "\(ScalarHex.describe(Array(newer.prefix(50))))")
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
@@ -91,7 +91,7 @@ import Glibc
         #expect(CompatibilityNormalization.nfkc(decomposed) != decomposed)
         #expect(CompatibilityNormalization.nfkc(decomposed) == [0xE9])
         #expect("e\u{301}" == "\u{E9}")  // the blind spot
-        #expect(!ScalarText.same("e\u{301}", "\u{E9}"))
+        #expect(!ScalarHex.same("e\u{301}", "\u{E9}"))
     }
 
     /// The five columns of a data line, each as scalars.

@@ -91,8 +91,7 @@ public struct DisplayName: IdentityField {
                 // By bytes: `String`'s `==` is canonical equivalence, under which a decomposed name
                 // equals its composed NFKC and would be stored as given.
                 storage =
-                    enforced.utf8.elementsEqual(raw.utf8)
-                    ? .given(raw) : .enforced(Enforced(raw: raw, normalized: enforced))
+                    enforced.hasSameUTF8(as: raw) ? .given(raw) : .enforced(Enforced(raw: raw, normalized: enforced))
             case .failure(let error): throw error
             }
         }
@@ -137,7 +136,7 @@ public struct DisplayName: IdentityField {
     /// Equal when the stored forms are byte for byte: the same enforced name, whatever was typed.
     /// (Not `String`'s `==`, canonical equivalence: under ``DisplayNamePolicy/kii`` a decomposed
     /// and a composed name are two names, stored as two byte strings.)
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized.utf8.elementsEqual(rhs.normalized.utf8) }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized.hasSameUTF8(as: rhs.normalized) }
 
     public func hash(into hasher: inout Hasher) {
         for byte in normalized.utf8 { hasher.combine(byte) }
