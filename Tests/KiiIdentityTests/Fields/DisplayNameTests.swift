@@ -57,7 +57,10 @@ struct DisplayNameTests {
     @Test("Codable re-validates")
     func codable() throws {
         let data = try JSONEncoder().encode(try DisplayName("山田"))
-        #expect(ScalarHex.describe(try JSONDecoder().decode(DisplayName.self, from: data).rawValue) == ScalarHex.describe("山田"))
+        #expect(
+            ScalarHex.describe(try JSONDecoder().decode(DisplayName.self, from: data).rawValue)
+                == ScalarHex.describe("山田")
+        )
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DisplayName.self, from: Data(#""""#.utf8)) }
     }
 }
