@@ -138,9 +138,12 @@ public struct DisplayName: IdentityField {
     /// and a composed name are two names, stored as two byte strings.)
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized.hasSameUTF8(as: rhs.normalized) }
 
+    /// Hashes the stored form's bytes (with its length), consistent with ``==``.
     public func hash(into hasher: inout Hasher) {
-        for byte in normalized.utf8 { hasher.combine(byte) }
-        hasher.combine(0xFF as UInt8)  // never a UTF-8 byte: the end of the name
+        normalized.withUTF8Bytes { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
     }
 
     public var description: String { normalized }
