@@ -3,11 +3,13 @@ import SQLKit
 import ServiceLifecycle
 
 /// Every five minutes, deletes expired access tokens (whose refresh tokens have expired too),
-/// expired codes and spent failed-attempt windows, so that those tables hold only live rows.
+/// expired codes and spent failed-attempt windows, so that those tables hold only live rows;
+/// and counts the stored password hashes' costs again for the hasher's decoys.
 struct Housekeeping: Service {
     let pool: any DatabasePool
     let logger: Logger
     let clock: @Sendable () -> Int64
+    var hasher: (any PasswordHashing)? = nil
     var interval: Duration = .seconds(300)
 
     func run() async throws {
@@ -20,6 +22,7 @@ struct Housekeeping: Service {
                 }
                 do {
                     let swept = try await Self.sweep(pool, now: clock())
+                    if let hasher { try await hasher.storedHashes(StoredHashCosts.counted(in: pool)) }
                     logger.debug("housekeeping", metadata: ["rows": "\(swept)"])
                 } catch {
                     logger.warning(

@@ -89,11 +89,16 @@ public struct SignUpServer: Sendable {
         )
         application.addServices(
             pool,
-            Housekeeping(pool: pool, logger: logger, clock: clock),
+            Housekeeping(pool: pool, logger: logger, clock: clock, hasher: hasher),
             HasherShutdown(hasher: hasher)
         )
         application.beforeServerStarts {
-            try await Schema.migrate(pool, logger: logger)
+            try await Schema.migrate(
+                pool,
+                displayNamePolicy: configuration.policy.displayNamePolicy,
+                logger: logger
+            )
+            try await hasher.storedHashes(StoredHashCosts.counted(in: pool))
             PhoneNumber.warmUp()
         }
         self.application = application

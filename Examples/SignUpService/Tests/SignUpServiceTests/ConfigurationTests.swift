@@ -245,11 +245,30 @@ import Testing
 
     @Test func theAppIsTheDevelopmentAppOrBothVariables() throws {
         #expect(try ServiceConfiguration(environment: [:]).app == KiiApp(id: "signupdev", key: "signupdev-key"))
-        #expect(try ServiceConfiguration(environment: ["KII_APP_ID": "", "KII_APP_KEY": ""]).app == .development)
         let own = try ServiceConfiguration(environment: [
             "KII_APP_ID": "a1B2-c_3", "KII_APP_KEY": "K-" + String(repeating: "k", count: 62),
         ])
         #expect(own.app == KiiApp(id: "a1B2-c_3", key: "K-" + String(repeating: "k", count: 62)))
+    }
+
+    @Test(arguments: [
+        [("KII_APP_ID", ""), ("KII_APP_KEY", "")],
+        [("KII_APP_ID", "")],
+        [("KII_APP_KEY", "")],
+        [("KII_APP_ID", "my-app"), ("KII_APP_KEY", "")],
+    ])
+    func emptyAppVariablesAreAnErrorNotTheDevelopmentApp(variables: [(String, String)]) {
+        let environment = Dictionary(uniqueKeysWithValues: variables)
+        do {
+            let configuration = try ServiceConfiguration(environment: environment)
+            Issue.record("\(environment) was accepted as \(configuration.app)")
+        } catch {
+            let name = variables.first { $0.1.isEmpty }!.0
+            #expect(
+                error.description
+                    == "\(name) is set but empty (unset KII_APP_ID and KII_APP_KEY for the development app)"
+            )
+        }
     }
 
     @Test(arguments: [

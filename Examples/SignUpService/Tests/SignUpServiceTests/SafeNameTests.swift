@@ -230,7 +230,7 @@ import Testing
                         as: Int.self
                     )
                 }
-                #expect(version == 5)
+                #expect(version == Schema.version)
                 #expect(try await service.users.lookalikeKey(of: "u-bob") == "bob")
                 #expect(try await service.users.lookalikeKey(of: "u-b0b") == nil)
                 #expect(try await service.users.lookalikeKey(of: "u-paypal") == "paypal")

@@ -33,7 +33,7 @@ import Testing
         let version = try await pool.withConnection { database in
             try await database.raw("SELECT version FROM signup_schema").first(decodingColumn: "version", as: Int.self)
         }
-        #expect(version == 5)
+        #expect(version == Schema.version)
         let issued = try await pool.withConnection { database in
             try await database.raw("SELECT issued_at FROM access_tokens WHERE token_hash = 'h1'").first(
                 decodingColumn: "issued_at",

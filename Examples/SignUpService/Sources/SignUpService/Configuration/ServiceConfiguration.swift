@@ -28,7 +28,7 @@ public import KiiIdentity
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
 /// | `DATABASE_TIMEOUT_SECONDS` | 5 | a request waits this long for PostgreSQL, then is 503 |
 /// | `IDLE_TIMEOUT_SECONDS` | 30 | a connection that delivers no complete request part for this long is closed |
-/// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither) |
+/// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither; set but empty is an error) |
 public struct ServiceConfiguration: Sendable {
     /// The address to listen on.
     public var host = "127.0.0.1"
@@ -152,10 +152,18 @@ public struct ServiceConfiguration: Sendable {
         app = try Self.app(in: environment)
     }
 
-    /// `KII_APP_ID` and `KII_APP_KEY`: both, or neither (the development app).
+    /// `KII_APP_ID` and `KII_APP_KEY`: both, or neither (the development app). A variable set
+    /// but empty (`KII_APP_KEY=` from a template or a secret that did not arrive) is an error,
+    /// not the public development app.
     private static func app(in environment: [String: String]) throws(ConfigurationError) -> KiiApp {
-        let id = environment["KII_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
-        let key = environment["KII_APP_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        for name in ["KII_APP_ID", "KII_APP_KEY"] where environment[name]?.isEmpty == true {
+            throw ConfigurationError(
+                name: name,
+                reason: "is set but empty (unset KII_APP_ID and KII_APP_KEY for the development app)"
+            )
+        }
+        let id = environment["KII_APP_ID"]
+        let key = environment["KII_APP_KEY"]
         switch (id, key) {
         case (nil, nil): return .development
         case (let id?, let key?):

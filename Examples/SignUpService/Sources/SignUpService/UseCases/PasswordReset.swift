@@ -9,7 +9,7 @@ extension UserAccounts {
     ///   `address_not_verified`, `too_many_attempts`.
     func requestPasswordReset(of reference: UserReference, by channel: LoginKind, from address: String) async throws {
         let user = try await resetTarget(reference)
-        guard let destination = user.record.uniquenessKeys[channel] else {
+        guard let destination = user.record.address(channel) else {
             throw ServiceFailure(ValidationError(channel.field, .missing))
         }
         guard user.verified(channel) == true else { throw ServiceFailure(channel.field, .unverifiedAddress) }

@@ -227,6 +227,8 @@ enum Setting: Sendable {
     case kiiDisplayNames
     /// `USERNAME_LOOKALIKES=allow`: lookalike usernames are not taken.
     case allowUsernameLookalikes
+    /// The service logs into this capture, at info level and above (the migration's lines too).
+    case logs(LogCapture)
 
     func apply(to configuration: inout ServiceConfiguration) {
         switch self {
@@ -248,6 +250,7 @@ enum Setting: Sendable {
         case .hasher: break
         case .kiiDisplayNames: configuration.policy.displayNamePolicy = .kii
         case .allowUsernameLookalikes: configuration.refusesUsernameLookalikes = false
+        case .logs: break
         }
     }
 }
@@ -258,6 +261,16 @@ func withService(
     _ backend: Backend,
     live: Bool = false,
     _ settings: Setting...,
+    body: @escaping @Sendable (Harness) async throws -> Void
+) async throws {
+    try await withService(backend, live: live, settings: settings, body: body)
+}
+
+/// ``withService(_:live:_:body:)`` with the settings in an array.
+func withService(
+    _ backend: Backend,
+    live: Bool = false,
+    settings: [Setting],
     body: @escaping @Sendable (Harness) async throws -> Void
 ) async throws {
     let database = try await TestDatabase.make(backend)
@@ -273,6 +286,7 @@ func withService(
     let state = NIOLockedValueBox(Harness.State())
     var logger = Logger(label: "signup-tests")
     logger.logLevel = .warning
+    for case .logs(let capture) in settings { logger = capture.logger() }
     do {
         let server = try await SignUpServer(
             configuration: configuration,
