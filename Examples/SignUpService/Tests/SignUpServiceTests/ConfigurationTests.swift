@@ -10,7 +10,7 @@ import Testing
         #expect(configuration.port == 8080)
         #expect(configuration.database == .sqliteFile(path: "signup.sqlite"))
         #expect(configuration.bcryptCost == 12)
-        #expect(configuration.policy == RegistrationPolicy(displayNamePolicy: .nickname))
+        #expect(configuration.policy == RegistrationPolicy(displayNamePolicy: .nickname, typedPhoneNumbers: true))
         #expect(configuration.policy.displayNamePolicy == .nickname)
         #expect(configuration.refusesUsernameLookalikes)
         #expect(!configuration.development)
@@ -191,7 +191,8 @@ import Testing
                     emailVerification: true,
                     phoneVerification: true,
                     exposeFullUserData: true,
-                    displayNamePolicy: .nickname
+                    displayNamePolicy: .nickname,
+                    typedPhoneNumbers: true
                 )
         )
         #expect(configuration.tokenLifetime == 60)
@@ -236,7 +237,10 @@ import Testing
         let new = try ServiceConfiguration(environment: [
             "DISPLAY_NAME_POLICY": "Nickname", "USERNAME_LOOKALIKES": "REFUSE", "EMAIL_VERIFICATION": "true",
         ])
-        #expect(new.policy == RegistrationPolicy(emailVerification: true, displayNamePolicy: .nickname))
+        #expect(
+            new.policy
+                == RegistrationPolicy(emailVerification: true, displayNamePolicy: .nickname, typedPhoneNumbers: true)
+        )
         #expect(new.refusesUsernameLookalikes)
         let empty = try ServiceConfiguration(environment: ["DISPLAY_NAME_POLICY": "", "USERNAME_LOOKALIKES": ""])
         #expect(empty.policy.displayNamePolicy == .nickname)

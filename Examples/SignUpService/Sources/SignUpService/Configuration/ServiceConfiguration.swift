@@ -60,8 +60,10 @@ public struct ServiceConfiguration: Sendable {
     public var maxBodyBytes = 65_536
     /// The sign-up policy: verification switches, phone rules, what others may read, and the
     /// display-name rule (RFC 8266's ``DisplayNamePolicy/nickname`` by default, unlike the
-    /// library's: the service shows names to other users).
-    public var policy = RegistrationPolicy(displayNamePolicy: .nickname)
+    /// library's: the service shows names to other users); a phone number typed with its
+    /// country (`(415) 555-2671` with `US`) is read as typed and stored in E.164
+    /// (`RegistrationPolicy.typedPhoneNumbers`), as a form sends what a person typed.
+    public var policy = RegistrationPolicy(displayNamePolicy: .nickname, typedPhoneNumbers: true)
     /// Whether a username whose lookalike key (``Username/lookalikeKey``: `b0b` for `bob`)
     /// another user holds is taken, as the username itself would be: on by default.
     public var refusesUsernameLookalikes = true
