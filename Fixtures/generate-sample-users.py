@@ -222,7 +222,7 @@ def conflicts(gen):
         [{"email": "Ann.Lee@Example.COM", "password": pw()}, {"email": "Ann.Lee@example.com", "password": pw()}],
         [{"username": "DUP.user", "password": pw()}, {"username": "dup.USER", "password": pw()},
          {"username": "dup.user", "password": pw()}],
-        # Not a conflict: the local part keeps its case.
+        # A conflict too: an email key folds the local part's case.
         [{"email": "bob.kim@example.org", "password": pw()}, {"email": "Bob.Kim@example.org", "password": pw()}],
     ]
 

@@ -23,7 +23,7 @@ import Testing
         (
             ["username", "a b"],
             "invalid\ninvalid_character: username contains a space at position 2 that is not allowed "
-                + "(only letters, digits, '_', '-' and '.' are)\n",
+                + "(only ASCII letters, digits, '_', '-' and '.' are)\n",
             1
         ),
         (["email", "User@Example.COM"], "valid\nnormalized: User@example.com\n", 0),

@@ -37,8 +37,8 @@ import Testing
         (
             "two letters and '-' is read strictly as the REST form",
             ["JP-90-1234-5678"],
-            "invalid\ninvalid_character: phone number contains '-' at position 3 and 1 more character that are "
-                + "not allowed (a local number is only digits; an international one starts with '+')\n",
+            "invalid\ninvalid_character: phone number contains '-' at position 3 that is not allowed, and 1 more such "
+                + "character (a local number is only digits; an international one starts with '+')\n",
             1
         ),
         ("digits only is a local number of --country", ["09012345678", "--country", "JP"], "valid\n" + tokyoMobile, 0),
@@ -86,8 +86,8 @@ import Testing
         (
             "starts with '+': phone, in E.164 only",
             ["+81 90-1234-5678"],
-            "invalid\nkind: phone\ninvalid_character: phone number contains a space at position 4 and 2 more "
-                + "characters that are not allowed (after the '+' only digits are)\n",
+            "invalid\nkind: phone\ninvalid_character: phone number contains a space at position 4 that is not allowed, "
+                + "and 2 more such characters (after the '+' only digits are)\n",
             1
         ),
         (
@@ -131,7 +131,7 @@ import Testing
         (#"{"field": "phone", "value": "+819012345678"}"#, tokyoJSON(kind: nil)),
         (
             #"{"field": "phone", "value": "+81 90-1234-5678"}"#,
-            #"{"valid":false,"errors":[{"code":"invalid_character","reason":"contains a space at position 4 and 2 more characters that are not allowed (after the '+' only digits are)"}]}"#
+            #"{"valid":false,"errors":[{"code":"invalid_character","reason":"contains a space at position 4 that is not allowed, and 2 more such characters (after the '+' only digits are)"}]}"#
         ),
         (#"{"field": "phoneLocal", "value": "09012345678", "country": "JP"}"#, tokyoJSON(kind: nil)),
         (#"{"field": "phoneRest", "value": "JP-9012345678"}"#, tokyoJSON(kind: nil)),

@@ -34,9 +34,13 @@ import Testing
         #expect((report["problems"] as? [Any])?.isEmpty == true)
         let conflicts = try #require(report["conflicts"] as? [[String: Any]])
         let values = Set(conflicts.compactMap { $0["value"] as? String })
-        // The generator plants these across forms: case, +1 vs US-, +81 vs local 090 with JP, domain case.
-        #expect(values.isSuperset(of: ["alice_w", "dup.user", "+12015550199", "+819011112222", "Ann.Lee@example.com"]))
-        #expect(!values.contains("Bob.Kim@example.org") && !values.contains("bob.kim@example.org"))
+        // The generator plants these across forms: case, +1 vs US-, +81 vs local 090 with JP, domain
+        // case; an email address's local part in another case is one key too.
+        #expect(
+            values.isSuperset(of: [
+                "alice_w", "dup.user", "+12015550199", "+819011112222", "ann.lee@example.com", "bob.kim@example.org",
+            ])
+        )
     }
 
     @Test func overlongLineIsAProblemOfThatLine() throws {

@@ -1,5 +1,8 @@
 /// A password: 4 to 50 characters, each in U+0020 ... U+007E (space included, anywhere).
 ///
+/// The length counts characters (Unicode scalars), so that a password of non-ASCII
+/// characters within 50 is `invalid_character`, not `too_long` for its bytes.
+///
 /// A password is never normalised and never shown: its ``description``, debug description
 /// and reflection say `<redacted>`, and its validation errors name positions, not characters.
 /// Encoding writes the password itself (a request body needs it), so encode it only where it
@@ -10,7 +13,7 @@
 /// print(password)   // <redacted>
 /// ```
 public struct Password: IdentityField, ReportingField, CustomDebugStringConvertible, CustomReflectable {
-    /// The allowed lengths, in characters (bytes).
+    /// The allowed lengths, in characters (Unicode scalars; a valid password's are its bytes).
     public static let lengths = 4...50
 
     /// Problems are reported under `password`.
@@ -52,18 +55,24 @@ public struct Password: IdentityField, ReportingField, CustomDebugStringConverti
         lengths.contains(bytes.count) && ByteChunks.allSatisfy(bytes) { ByteChunks.lanes(of: $0, in: 0x20...0x7E) }
     }
 
-    /// Appends what is wrong with `bytes` to `problems`: the length, then the characters
-    /// (not inspected when empty or too long), by position only.
+    /// Appends what is wrong with `bytes` to `problems`: the length in characters, then the
+    /// characters (not inspected when empty or too long), by position only. Past 200 bytes
+    /// (50 scalars of 4 bytes) the scalars are not counted: too long whatever they are.
     static func diagnose(_ bytes: UnsafeBufferPointer<UInt8>, into problems: inout [ValidationError.Problem]) {
-        FieldChecks.lengthAndCharacters(
+        let characters =
+            bytes.count > lengths.upperBound * 4 ? bytes.count : bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        let length = FieldChecks.length(characters, lengths, field: field)
+        if let problem = length.problem { problems.report(problem) }
+        if length.stop { return }
+        if let problem = FieldChecks.characters(
             bytes,
-            lengths: lengths,
             allowed: .printableASCII,
             allowedCharacters: .password,
             field: field,
-            revealCharacter: false,
-            into: &problems
-        )
+            revealCharacter: false
+        ) {
+            problems.report(problem)
+        }
     }
 
     /// `<redacted>`.

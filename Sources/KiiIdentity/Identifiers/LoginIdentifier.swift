@@ -172,8 +172,13 @@ public struct LoginIdentifier: Sendable, Hashable, Codable, CustomStringConverti
         }
     }
 
-    /// The key a service's user table holds for this identifier (see ``UniquenessKey``).
-    public var key: UniquenessKey { UniquenessKey(kind: kind.loginKind, value: normalized) }
+    /// The key a service's user table holds for this identifier (see ``UniquenessKey``): an
+    /// email address's is lowercased whole (``EmailAddress/key``), so that a login finds the
+    /// user whatever the case of the local part it is typed in.
+    public var key: UniquenessKey {
+        if case .email(let email) = value { return UniquenessKey(kind: .email, value: email.key) }
+        return UniquenessKey(kind: kind.loginKind, value: normalized)
+    }
 
     public var description: String { qualified }
 

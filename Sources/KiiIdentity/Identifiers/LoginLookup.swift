@@ -16,13 +16,16 @@
 /// user is the owner of the first key found (a phone number wins over a username that is
 /// spelled like it). When no reading is valid, the first reading's problems are thrown.
 ///
+/// An email address is looked up by its key, lowercased whole (``EmailAddress/key``): the
+/// case of the local part does not matter, as it does not at sign-up (``UniquenessKeys``).
+///
 /// ```swift
 /// let policy = RegistrationPolicy()   // the service's sign-up policy
 /// let lookup = try LoginLookup("09012345678", country: "JP", policy: policy)
 /// lookup.keys   // [phone=+819012345678, username=09012345678]
 /// // SELECT user_id, kind FROM user_keys WHERE (kind, value) IN (...): take the first key's user
 /// try LoginLookup("US-4155552671", policy: policy).keys    // [phone=+14155552671, username=us-4155552671]
-/// try LoginLookup("Ann@Example.com", policy: policy).keys  // [email=Ann@example.com]
+/// try LoginLookup("Ann@Example.com", policy: policy).keys  // [email=ann@example.com]
 /// ```
 public struct LoginLookup: Sendable, Hashable, CustomStringConvertible {
     /// The valid readings of the text, in the order to look them up; one or two.

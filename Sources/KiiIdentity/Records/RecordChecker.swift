@@ -105,6 +105,9 @@ struct RecordChecker {
         policy: PhonePolicy
     ) -> PhoneNumber? {
         guard let raw else { return nil }
+        if !typed, policy.acceptsTypedInput {
+            return strictOrTyped(raw, country: country, countryGiven: countryGiven, policy: policy)
+        }
         let engine = phoneEngine ?? policy.engine
         do {
             if typed {
@@ -141,6 +144,28 @@ struct RecordChecker {
             }
             return nil
         }
+    }
+
+    /// `raw` read in a strict form; when that is refused only for its characters
+    /// (`invalid_character`), read as typed (``PhonePolicy/acceptsTypedInput``), whose
+    /// problems are then the number's.
+    private mutating func strictOrTyped(
+        _ raw: String,
+        country: CountryCode?,
+        countryGiven: Bool,
+        policy: PhonePolicy
+    ) -> PhoneNumber? {
+        var strictPolicy = policy
+        strictPolicy.acceptsTypedInput = false
+        var strict = RecordChecker(displayNamePolicy: displayNamePolicy, phoneEngine: phoneEngine)
+        let number = strict.phone(raw, typed: false, country: country, countryGiven: countryGiven, policy: strictPolicy)
+        let onlyCharacters =
+            !strict.problems.isEmpty && strict.problems.allSatisfy { $0.code == .invalidCharacter }
+        guard number == nil, onlyCharacters else {
+            add(strict.problems)
+            return number
+        }
+        return phone(raw, typed: true, country: country, countryGiven: countryGiven, policy: strictPolicy)
     }
 
     /// Every custom field name that is empty, predefined or starts with `_`, in name order.

@@ -1,10 +1,10 @@
 /// One identifier's key: what a service stores as one row under a UNIQUE (kind, value)
 /// constraint, so that the database itself refuses a second user with the same identifier.
 ///
-/// The value is the identifier's normalised form: the lowercased username, the email address
-/// with its domain lowercased, the E.164 phone number. Two users collide exactly when they
-/// have an equal key: `User_1` and `user_1` do, and so do `+14155552671`, `US-4155552671` and
-/// `4155552671` read in `US`.
+/// The value is the identifier's key: the lowercased username, the lowercased email address
+/// (local part included, ``EmailAddress/key``), the E.164 phone number. Two users collide
+/// exactly when they have an equal key: `User_1` and `user_1` do, `Bob@example.com` and
+/// `bob@example.com` do, and so do `+14155552671`, `US-4155552671` and `4155552671` read in `US`.
 ///
 /// ```swift
 /// for key in registration.uniquenessKeys.keys {
@@ -26,8 +26,9 @@ public struct UniquenessKey: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// The key of a stored row: `value` must be a normalised key of `kind` (a lowercased
-    /// username, an email address with its domain lowercased, an E.164 number of any valid
-    /// type); `nil` otherwise.
+    /// username, a lowercased email address, an E.164 number of any valid type); `nil`
+    /// otherwise (an email key with a capital in its local part, as earlier releases stored it,
+    /// included: a service rebuilds such keys with ``EmailAddress/key``).
     ///
     /// ```swift
     /// UniquenessKey(kind: .phone, storedValue: "+14155552671")    // phone=+14155552671
@@ -59,7 +60,7 @@ public struct UniquenessKey: Sendable, Hashable, Codable, CustomStringConvertibl
             normalized =
                 switch kind {
                 case .username: try Username(raw).normalized
-                case .email: try EmailAddress(raw).normalized
+                case .email: try EmailAddress(raw).key
                 case .phone: try PhoneNumber(international: raw, policy: .anyValidNumber).e164
                 }
         } catch {

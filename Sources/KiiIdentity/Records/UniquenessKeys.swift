@@ -1,8 +1,8 @@
-/// The values a service keeps unique across its users: the lowercased username, the email
-/// address with its domain lowercased, and the E.164 phone number.
+/// The values a service keeps unique across its users: the lowercased username, the lowercased
+/// email address (local part and domain: ``EmailAddress/key``), and the E.164 phone number.
 ///
-/// `User_1` and `user_1` have one key; `+14155552671`, `US-4155552671` and a typed
-/// `(415) 555-2671` with country `US` have one key.
+/// `User_1` and `user_1` have one key; `Bob@Example.com` and `bob@example.com` have one key;
+/// `+14155552671`, `US-4155552671` and a typed `(415) 555-2671` with country `US` have one key.
 ///
 /// ```swift
 /// let keys = registration.uniquenessKeys
@@ -11,7 +11,8 @@
 public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The username key (ASCII-lowercased), or `nil`.
     public let username: String?
-    /// The email key (domain lowercased, local part as given), or `nil`.
+    /// The email key (the whole address lowercased, ``EmailAddress/key``), or `nil`. The address
+    /// a service stores and answers is ``EmailAddress/normalized``, its local part as given.
     public let email: String?
     /// The phone key (E.164), or `nil`.
     public let phone: String?
@@ -27,7 +28,7 @@ public struct UniquenessKeys: Sendable, Hashable, Codable, CustomStringConvertib
     /// The keys of validated identifiers.
     public init(username: Username? = nil, email: EmailAddress? = nil, phone: PhoneNumber? = nil) {
         self.username = username?.normalized
-        self.email = email?.normalized
+        self.email = email?.key
         self.phone = phone?.e164
     }
 

@@ -17,7 +17,8 @@
 public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The username, or `nil`. Stored as `loginName`, lowercased.
     public let username: Username?
-    /// The email address, or `nil`. Stored as `emailAddress`, domain lowercased.
+    /// The email address, or `nil`. Stored as `emailAddress`, domain lowercased (its key,
+    /// ``UniquenessKeys/email``, is lowercased whole).
     public let email: EmailAddress?
     /// The phone number, or `nil`. Stored as `phoneNumber`, in E.164.
     public let phone: PhoneNumber?
@@ -118,7 +119,8 @@ public struct UserRecord: Sendable, Hashable, Codable, CustomStringConvertible {
         uniquenessKeys.all.compactMap { entry in
             switch entry.kind {
             case .username: try? LoginIdentifier(qualified: entry.key)
-            case .email: try? LoginIdentifier(qualified: LoginIdentifier.emailPrefix + entry.key)
+            // The address as stored (its key is lowercased whole).
+            case .email: email.flatMap { try? LoginIdentifier(qualified: LoginIdentifier.emailPrefix + $0.normalized) }
             case .phone:
                 try? LoginIdentifier(qualified: LoginIdentifier.phonePrefix + entry.key, policy: .anyValidNumber)
             }

@@ -17,8 +17,8 @@ struct LintCommand: ParsableCommand {
             are skipped; a leading UTF-8 byte order mark of a CSV header is ignored.
 
             Every record is checked with the registration rules; valid records are compared for shared \
-            keys: username case-insensitively, email by its key (domain lowercased), phone by E.164 \
-            whatever the form (+12015550123 and US-2015550123 collide). Valid records whose different \
+            keys: username case-insensitively, email by its key (lowercased whole, local part included), \
+            phone by E.164 whatever the form (+12015550123 and US-2015550123 collide). Valid records whose different \
             usernames share a lookalike key (b0b and bob, paypa1 and paypal, rnodern and modern: Unicode \
             TR39's skeleton, 0 as o, 1 as l, m as rn) are listed apart, as lookalike groups; they do not \
             change the exit status. Display names follow --display-name-policy. Lines count from 1 (a CSV \

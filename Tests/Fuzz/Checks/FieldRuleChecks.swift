@@ -37,7 +37,7 @@ enum FieldRuleChecks {
             }
             caseInsensitive(EmailAddress.self, raw, &violations)
         case 2:
-            let value = common(Password.self, raw, maximumBytes: 50, &violations)
+            let value = common(Password.self, raw, maximumBytes: 200, &violations)
             let oracle = (4...50).contains(bytes.count) && bytes.allSatisfy { (0x20...0x7E).contains($0) }
             violations.expect((value != nil) == oracle, "Password validity differs from the rule")
             if let value {

@@ -88,7 +88,7 @@ struct ErrorModelTests {
         #expect(!username.contains(.tooLong))
         #expect(
             username.description
-                == "username is too short (minimum 3 characters); username contains a space at position 2 that is not allowed (only letters, digits, '_', '-' and '.' are)"
+                == "username is too short (minimum 3 characters); username contains a space at position 2 that is not allowed (only ASCII letters, digits, '_', '-' and '.' are)"
         )
         let email = try #require(Probe.error { try EmailAddress(".a..b.@-x.") })
         #expect(email.problems.count >= 4)

@@ -34,7 +34,7 @@ struct ValidationErrorResponseTests {
         }
         #expect(
             problems.first?["message"] == "username contains a space at position 2 that is not allowed "
-                + "(only letters, digits, '_', '-' and '.' are)"
+                + "(only ASCII letters, digits, '_', '-' and '.' are)"
         )
     }
 

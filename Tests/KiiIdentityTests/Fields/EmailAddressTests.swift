@@ -100,6 +100,27 @@ struct EmailAddressTests {
         #expect(error.reason.contains("position 3"))
     }
 
+    @Test("a position in the domain counts in the whole address")
+    func domainPositionCountsInTheAddress() throws {
+        let error = try #require(Probe.error { try EmailAddress("ann@exa_mple.com") })
+        #expect(error.problems.map(\.code) == [.invalidCharacter])
+        #expect(
+            error.problems[0].message
+                == "email address contains '_' at position 8 that is not allowed "
+                + "(after '@' only ASCII letters, digits, '-' and '.' are)"
+        )
+        #expect(error.problems[0].message(in: .japanese).hasPrefix("メールアドレスの 8 文字目の '_' は使用できません"))
+        let accented = try #require(Probe.error { try EmailAddress("jos\u{E9}@ex\u{ED}mple.com") })
+        #expect(
+            accented.problems.map(\.message) == [
+                "email address contains U+00E9 at position 4 that is not allowed "
+                    + "(before '@' only ASCII letters, digits, '.', '_', '%', '+' and '-' are)",
+                "email address contains U+00ED at position 8 that is not allowed "
+                    + "(after '@' only ASCII letters, digits, '-' and '.' are)",
+            ]
+        )
+    }
+
     @Test(
         "forbidden characters in the domain",
         arguments: [

@@ -47,6 +47,25 @@ struct PasswordTests {
         PasswordSecrecy.expectNothingOf(raw, in: error)
     }
 
+    @Test("the length counts characters: non-ASCII within 50 is invalid_character, not too_long")
+    func lengthInCharacters() throws {
+        // 17 three-byte characters: 51 bytes, 17 characters.
+        let japanese = String(repeating: "あ", count: 17)
+        let error = try #require(Probe.error { try Password(japanese) })
+        #expect(error.problems.map(\.code) == [.invalidCharacter])
+        #expect(
+            error.problems[0].message
+                == "password contains a character at position 1 that is not allowed, and 16 more such characters "
+                + "(only printable ASCII characters and spaces are)"
+        )
+        #expect(error.problems[0].message(in: .japanese).hasPrefix("パスワードの 1 文字目ほか 16 文字は使用できません"))
+        PasswordSecrecy.expectNothingOf(japanese, in: error)
+        // 50 four-byte characters are 50 characters; 51 are too long.
+        #expect(Probe.codes(Probe.error { try Password(String(repeating: "👍", count: 50)) }) == ["invalid_character"])
+        #expect(Probe.codes(Probe.error { try Password(String(repeating: "👍", count: 51)) }) == ["too_long"])
+        #expect(Probe.codes(Probe.error { try Password("ab\u{E9}") }) == ["too_short", "invalid_character"])
+    }
+
     @Test("short and bad at once lists both, still without the characters")
     func shortAndBad() throws {
         let raw = "Z\u{7F}q"

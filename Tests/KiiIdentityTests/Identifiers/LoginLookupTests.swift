@@ -16,8 +16,9 @@ struct LoginLookupTests {
     @Test(
         "every form a user can type, with and without a country",
         arguments: [
-            ("Ann@Example.COM", nil, ["email=Ann@example.com"]),
-            ("Ann@Example.COM", "JP", ["email=Ann@example.com"]),
+            ("Ann@Example.COM", nil, ["email=ann@example.com"]),
+            ("Ann@Example.COM", "JP", ["email=ann@example.com"]),
+            ("EMAIL:ANN@example.com", nil, ["email=ann@example.com"]),
             ("+14155552671", nil, ["phone=+14155552671"]),
             ("+14155552671", "JP", ["phone=+14155552671"]),
             ("US-4155552671", nil, ["phone=+14155552671", "username=us-4155552671"]),

@@ -206,7 +206,8 @@ struct RecordsServiceJSONTests {
     @Test("a key from a stored row only when it is a normalised key of its kind")
     func keyFromStoredRow() {
         #expect(UniquenessKey(kind: .phone, storedValue: "+14155552671")?.description == "phone=+14155552671")
-        #expect(UniquenessKey(kind: .email, storedValue: "Ann@example.com")?.value == "Ann@example.com")
+        #expect(UniquenessKey(kind: .email, storedValue: "ann@example.com")?.value == "ann@example.com")
+        #expect(UniquenessKey(kind: .email, storedValue: "Ann@example.com") == nil)
         #expect(UniquenessKey(kind: .username, storedValue: "user_1")?.kind == .username)
         #expect(UniquenessKey(kind: .username, storedValue: "User_1") == nil)
         #expect(UniquenessKey(kind: .email, storedValue: "ann@Example.com") == nil)

@@ -35,13 +35,13 @@ import Testing
         #expect(upper.record.json["loginName"] == "user_1")
     }
 
-    @Test func emailKeyLowercasesTheDomainOnly() throws {
+    @Test func emailKeyLowercasesTheWholeAddress() throws {
         func key(_ email: String) throws -> String? {
             try Registration(identity: IdentityData(email: email), password: RecordsSample.password).uniquenessKeys
                 .email
         }
-        #expect(try key("Ann.Lee@Example.COM") == "Ann.Lee@example.com")
-        #expect(try key("Ann.Lee@example.com") == "Ann.Lee@example.com")
+        #expect(try key("Ann.Lee@Example.COM") == "ann.lee@example.com")
+        #expect(try key("Ann.Lee@example.com") == "ann.lee@example.com")
         #expect(try key("ann.lee@example.com") == "ann.lee@example.com")
     }
 
@@ -56,7 +56,26 @@ import Testing
         #expect(UniquenessKeys(identifier: try LoginIdentifier("4155552671", country: "US")).phone == keys.phone)
         #expect(UniquenessKeys(identifier: try LoginIdentifier(qualified: "PHONE:US-4155552671")).phone == keys.phone)
         #expect(keys.all.map(\.kind) == [.username, .email, .phone])
-        #expect(keys.all.map(\.key) == ["user_1", "Ann@example.com", "+14155552671"])
+        #expect(keys.all.map(\.key) == ["user_1", "ann@example.com", "+14155552671"])
+    }
+
+    @Test("an email address's key folds the local part's case; the address keeps it")
+    func emailKeyFoldsTheLocalPart() throws {
+        let email = try EmailAddress("Page.User@Example.com")
+        #expect(email.normalized.utf8.elementsEqual("Page.User@example.com".utf8))
+        #expect(email.key.utf8.elementsEqual("page.user@example.com".utf8))
+        #expect(email.description == "Page.User@Example.com")
+        let bob = try Registration(identity: IdentityData(email: "bob@example.com"), password: RecordsSample.password)
+        let shouting = try Registration(
+            identity: IdentityData(email: "BOB@example.com"),
+            password: RecordsSample.password
+        )
+        #expect(bob.uniquenessKeys == shouting.uniquenessKeys)
+        #expect(shouting.uniquenessKeys.email == "bob@example.com")
+        #expect(shouting.record.json["emailAddress"] == .string("BOB@example.com"))
+        let lookup = try LoginLookup("bOb@EXAMPLE.com", policy: RegistrationPolicy())
+        #expect(lookup.keys.map(\.description) == ["email=bob@example.com"])
+        #expect(try LoginIdentifier(qualified: "EMAIL:BOB@example.com").qualified == "EMAIL:BOB@example.com")
     }
 
     @Test func libphonenumberExampleForTheUSPassesMobileOnly() throws {

@@ -326,7 +326,7 @@ import Testing
         )
         #expect(update.removedMembers == ["HighScore"])
         #expect(update.awaitingVerification == [.email])
-        #expect(update.uniquenessKeys.email == "myNewEmail@example.com")
+        #expect(update.uniquenessKeys.email == "mynewemail@example.com")
         #expect(
             update.updated.json == [
                 "loginName": "user_1", "emailAddress": "myNewEmail@example.com", "phoneNumber": "+14155552671",

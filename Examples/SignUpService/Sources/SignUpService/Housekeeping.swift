@@ -5,11 +5,12 @@ import ServiceLifecycle
 /// Every five minutes, deletes expired access tokens (whose refresh tokens have expired too),
 /// expired codes (an unverified address whose code expired gives up its key with it), spent
 /// refresh tokens past their expiry and spent failed-attempt windows, so that those tables hold
-/// only live rows.
+/// only live rows; and counts the stored password hashes' costs again for the hasher's decoys.
 struct Housekeeping: Service {
     let pool: any DatabasePool
     let logger: Logger
     let clock: @Sendable () -> Int64
+    var hasher: (any PasswordHashing)? = nil
     var interval: Duration = .seconds(300)
 
     func run() async throws {
@@ -22,6 +23,7 @@ struct Housekeeping: Service {
                 }
                 do {
                     let swept = try await Self.sweep(pool, now: clock())
+                    if let hasher { try await hasher.storedHashes(StoredHashCosts.counted(in: pool)) }
                     logger.debug("housekeeping", metadata: ["rows": "\(swept)"])
                 } catch {
                     logger.warning(

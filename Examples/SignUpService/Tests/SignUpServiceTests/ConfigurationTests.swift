@@ -10,7 +10,7 @@ import Testing
         #expect(configuration.port == 8080)
         #expect(configuration.database == .sqliteFile(path: "signup.sqlite"))
         #expect(configuration.bcryptCost == 12)
-        #expect(configuration.policy == RegistrationPolicy(displayNamePolicy: .nickname))
+        #expect(configuration.policy == RegistrationPolicy(displayNamePolicy: .nickname, typedPhoneNumbers: true))
         #expect(configuration.policy.displayNamePolicy == .nickname)
         #expect(configuration.refusesUsernameLookalikes)
         #expect(!configuration.development)
@@ -191,7 +191,8 @@ import Testing
                     emailVerification: true,
                     phoneVerification: true,
                     exposeFullUserData: true,
-                    displayNamePolicy: .nickname
+                    displayNamePolicy: .nickname,
+                    typedPhoneNumbers: true
                 )
         )
         #expect(configuration.tokenLifetime == 60)
@@ -236,7 +237,10 @@ import Testing
         let new = try ServiceConfiguration(environment: [
             "DISPLAY_NAME_POLICY": "Nickname", "USERNAME_LOOKALIKES": "REFUSE", "EMAIL_VERIFICATION": "true",
         ])
-        #expect(new.policy == RegistrationPolicy(emailVerification: true, displayNamePolicy: .nickname))
+        #expect(
+            new.policy
+                == RegistrationPolicy(emailVerification: true, displayNamePolicy: .nickname, typedPhoneNumbers: true)
+        )
         #expect(new.refusesUsernameLookalikes)
         let empty = try ServiceConfiguration(environment: ["DISPLAY_NAME_POLICY": "", "USERNAME_LOOKALIKES": ""])
         #expect(empty.policy.displayNamePolicy == .nickname)
@@ -245,11 +249,30 @@ import Testing
 
     @Test func theAppIsTheDevelopmentAppOrBothVariables() throws {
         #expect(try ServiceConfiguration(environment: [:]).app == KiiApp(id: "signupdev", key: "signupdev-key"))
-        #expect(try ServiceConfiguration(environment: ["KII_APP_ID": "", "KII_APP_KEY": ""]).app == .development)
         let own = try ServiceConfiguration(environment: [
             "KII_APP_ID": "a1B2-c_3", "KII_APP_KEY": "K-" + String(repeating: "k", count: 62),
         ])
         #expect(own.app == KiiApp(id: "a1B2-c_3", key: "K-" + String(repeating: "k", count: 62)))
+    }
+
+    @Test(arguments: [
+        [("KII_APP_ID", ""), ("KII_APP_KEY", "")],
+        [("KII_APP_ID", "")],
+        [("KII_APP_KEY", "")],
+        [("KII_APP_ID", "my-app"), ("KII_APP_KEY", "")],
+    ])
+    func emptyAppVariablesAreAnErrorNotTheDevelopmentApp(variables: [(String, String)]) {
+        let environment = Dictionary(uniqueKeysWithValues: variables)
+        do {
+            let configuration = try ServiceConfiguration(environment: environment)
+            Issue.record("\(environment) was accepted as \(configuration.app)")
+        } catch {
+            let name = variables.first { $0.1.isEmpty }!.0
+            #expect(
+                error.description
+                    == "\(name) is set but empty (unset KII_APP_ID and KII_APP_KEY for the development app)"
+            )
+        }
     }
 
     @Test(arguments: [

@@ -269,6 +269,10 @@ import Testing
         (["KII_APP_ID": "my-app"], "KII_APP_KEY must be set with KII_APP_ID"),
         (["KII_APP_KEY": "my-key"], "KII_APP_ID must be set with KII_APP_KEY"),
         (
+            ["KII_APP_ID": "", "KII_APP_KEY": ""],
+            "KII_APP_ID is set but empty (unset KII_APP_ID and KII_APP_KEY for the development app)"
+        ),
+        (
             ["KII_APP_ID": "my app", "KII_APP_KEY": "my-key"],
             "KII_APP_ID must be 1 to 64 ASCII letters, digits, - or _"
         ),

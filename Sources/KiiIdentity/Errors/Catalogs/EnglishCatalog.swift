@@ -20,7 +20,7 @@ package enum EnglishCatalog {
         return JSONValue.quoted(String(cut)) + "..."
     }
 
-    /// "contains 'x' at position 3 [and 2 more characters] that [is|are] not allowed (only ... are)";
+    /// "contains 'x' at position 3 that is not allowed[, and 2 more such characters] (only ... are)";
     /// a password's character is "a character".
     static func invalidCharacter(
         _ character: ValidationError.FieldDetail.OffendingCharacter,
@@ -32,12 +32,15 @@ package enum EnglishCatalog {
         describe(character, to: &reason)
         reason.append(" at position ")
         reason.append(position)
+        reason.append(" that is not allowed")
         if count > 1 {
-            reason.append(" and ")
+            reason.append(", and ")
             reason.append(count - 1)
-            reason.append(allowed == .typedPhoneNumber ? " more" : count == 2 ? " more character" : " more characters")
+            reason.append(
+                allowed == .typedPhoneNumber ? " more" : count == 2 ? " more such character" : " more such characters"
+            )
         }
-        reason.append(count == 1 ? " that is not allowed (" : " that are not allowed (")
+        reason.append(" (")
         reason.append(describe(allowed))
         reason.append(")")
         return reason
@@ -62,11 +65,11 @@ package enum EnglishCatalog {
 
     private static func describe(_ allowed: ValidationError.FieldDetail.AllowedCharacters) -> StaticString {
         switch allowed {
-        case .username: "only letters, digits, '_', '-' and '.' are"
+        case .username: "only ASCII letters, digits, '_', '-' and '.' are"
         case .password: "only printable ASCII characters and spaces are"
-        case .locale: "only letters, digits and '-' are"
-        case .emailLocalPart: "before '@' only letters, digits, '.', '_', '%', '+' and '-' are"
-        case .emailDomain: "after '@' only letters, digits, '-' and '.' are"
+        case .locale: "only ASCII letters, digits and '-' are"
+        case .emailLocalPart: "before '@' only ASCII letters, digits, '.', '_', '%', '+' and '-' are"
+        case .emailDomain: "after '@' only ASCII letters, digits, '-' and '.' are"
         case .internationalPhoneNumber: "after the '+' only digits are"
         case .localPhoneNumber: "a local number is only digits; an international one starts with '+'"
         case .typedPhoneNumber: "digits, a leading '+', and spaces, '-', '.', '(' or ')' between digits are"

@@ -55,11 +55,11 @@ package enum JapaneseCatalog {
 
     private static func describe(_ allowed: ValidationError.FieldDetail.AllowedCharacters) -> String {
         switch allowed {
-        case .username: "使用できるのは英数字と '_'、'-'、'.' だけです"
-        case .password: "使用できるのは英数字、記号（ASCII の印字可能文字）と空白だけです"
-        case .locale: "使用できるのは英数字と '-' だけです"
-        case .emailLocalPart: "'@' の前に使用できるのは英数字と '.'、'_'、'%'、'+'、'-' だけです"
-        case .emailDomain: "'@' の後に使用できるのは英数字と '-'、'.' だけです"
+        case .username: "使用できるのは半角英数字と '_'、'-'、'.' だけです"
+        case .password: "使用できるのは半角英数字、記号（ASCII の印字可能文字）と空白だけです"
+        case .locale: "使用できるのは半角英数字と '-' だけです"
+        case .emailLocalPart: "'@' の前に使用できるのは半角英数字と '.'、'_'、'%'、'+'、'-' だけです"
+        case .emailDomain: "'@' の後に使用できるのは半角英数字と '-'、'.' だけです"
         case .internationalPhoneNumber: "'+' の後に使用できるのは数字だけです"
         case .localPhoneNumber: "国内電話番号形式は数字だけで、国際電話番号形式は '+' で始まります"
         case .typedPhoneNumber: "使用できるのは数字、先頭の '+'、数字の間の空白・'-'・'.'・'('・')' です"

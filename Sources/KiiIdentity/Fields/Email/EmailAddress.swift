@@ -5,12 +5,15 @@
 /// or more `.`-separated labels of 1 to 63 letters, digits and `-`, no label starts or ends
 /// with `-`, and the last label is not all digits.
 ///
-/// The normalised form (Kii's `emailAddress`, and the uniqueness key) lowercases the domain
-/// and keeps the local part exactly as given.
+/// The normalised form (Kii's `emailAddress`) lowercases the domain and keeps the local part
+/// exactly as given. The uniqueness key (``key``) lowercases the whole address: `Bob@example.com`
+/// and `bob@example.com` are one mailbox to a service, as mailbox providers treat them (RFC 5321
+/// lets a receiving server fold a local part's case).
 ///
 /// ```swift
 /// let email = try EmailAddress("User_123456@Example.COM")
 /// email.normalized   // "User_123456@example.com"
+/// email.key          // "user_123456@example.com"
 /// ```
 public struct EmailAddress: IdentityField {
     /// The allowed total length, in characters (bytes).
@@ -33,9 +36,20 @@ public struct EmailAddress: IdentityField {
     /// The address as it was given.
     public let rawValue: String
 
-    /// The local part as given, `@`, and the domain lowercased: `emailAddress`, and the
-    /// uniqueness key.
+    /// The local part as given, `@`, and the domain lowercased: `emailAddress`, the address a
+    /// service stores and answers.
     public let normalized: String
+
+    /// The whole address ASCII-lowercased, local part included: the uniqueness key and the
+    /// login lookup's key (``UniquenessKeys/email``), so that `BOB@example.com` and
+    /// `bob@example.com` are one user. The address itself is still ``normalized``.
+    ///
+    /// - Complexity: O(*n*); an address without capitals is returned as it is, without a copy.
+    public var key: String {
+        normalized.withUTF8Bytes { bytes in
+            FieldChecks.hasASCIICapital(bytes) ? FieldChecks.asciiLowercased(bytes) : nil
+        } ?? normalized
+    }
 
     /// The part before `@`, as given.
     public var localPart: Substring { normalized[..<normalized.utf8.lastIndex(of: UInt8(ascii: "@"))!] }
@@ -178,7 +192,9 @@ public struct EmailAddress: IdentityField {
         let atIndex = bytes.firstIndex(of: at)!
         let local = UnsafeBufferPointer(rebasing: bytes[..<atIndex])
         let domain = UnsafeBufferPointer(rebasing: bytes[(atIndex + 1)...])
-        return diagnoseLocalPart(local, problem) + diagnoseDomain(domain, problem)
+        // A position counts in the whole address: the domain's first character follows '@'.
+        let domainOffset = CharacterDescription.position(in: bytes, of: atIndex + 1) - 1
+        return diagnoseLocalPart(local, problem) + diagnoseDomain(domain, offset: domainOffset, problem)
     }
 
     private static func diagnoseLocalPart(
@@ -210,6 +226,7 @@ public struct EmailAddress: IdentityField {
 
     private static func diagnoseDomain(
         _ domain: UnsafeBufferPointer<UInt8>,
+        offset: Int,
         _ problem: (ValidationError.FieldDetail) -> ValidationError.Problem
     ) -> [ValidationError.Problem] {
         if domain.isEmpty { return [problem(.emptyDomain)] }
@@ -218,7 +235,8 @@ public struct EmailAddress: IdentityField {
             domain,
             allowed: domainAllowedWithDots,
             allowedCharacters: .emailDomain,
-            field: field
+            field: field,
+            positionOffset: offset
         ) {
             problems.append(bad)
         }

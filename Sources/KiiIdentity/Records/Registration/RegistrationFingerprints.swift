@@ -141,12 +141,9 @@ extension Registration {
         }
         if let email = record.email {
             guard EmailAddress.isValidBytes(email) else { return nil }
+            // ``EmailAddress/key``: the whole address lowercased.
             var key = Builder(.email)
-            var inDomain = false
-            for byte in email {
-                key.append(inDomain ? FieldChecks.asciiLowercased(byte) : byte)
-                if byte == UInt8(ascii: "@") { inDomain = true }
-            }
+            for byte in email { key.append(FieldChecks.asciiLowercased(byte)) }
             keys.email = key.finish()
         }
         if let phone = record.phone {

@@ -35,6 +35,12 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
     /// shows names to other users sets ``DisplayNamePolicy/nickname``.
     public var displayNamePolicy: DisplayNamePolicy
 
+    /// Whether a `phoneNumber` refused in every strict form only for its characters is read as
+    /// a person typed it, with the record's `country` (``PhonePolicy/acceptsTypedInput``): a
+    /// form's `(415) 555-2671` with `US`, `+81 90-8765-4321`, `090-3333-4444` with `JP`, stored
+    /// in E.164. Off by default: Kii's wire takes strict forms only.
+    public var typedPhoneNumbers: Bool
+
     /// Creates a policy.
     public init(
         emailVerification: Bool = false,
@@ -43,9 +49,11 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         phoneDigitCount: ClosedRange<Int> = 10...15,
         exposeFullUserData: Bool = false,
         phoneMetadata: PhoneMetadataSource = .bundled,
-        displayNamePolicy: DisplayNamePolicy = .kii
+        displayNamePolicy: DisplayNamePolicy = .kii,
+        typedPhoneNumbers: Bool = false
     ) {
         self.displayNamePolicy = displayNamePolicy
+        self.typedPhoneNumbers = typedPhoneNumbers
         self.emailVerification = emailVerification
         self.phoneVerification = phoneVerification
         self.mobileOnly = mobileOnly
@@ -56,12 +64,17 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
 
     /// The phone rules this policy implies.
     public var phonePolicy: PhonePolicy {
-        PhonePolicy(mobileOnly: mobileOnly, digitCount: phoneDigitCount, metadata: phoneMetadata)
+        PhonePolicy(
+            mobileOnly: mobileOnly,
+            digitCount: phoneDigitCount,
+            metadata: phoneMetadata,
+            acceptsTypedInput: typedPhoneNumbers
+        )
     }
 
     private enum CodingKeys: String, CodingKey {
         case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData, phoneMetadata
-        case displayNamePolicy
+        case displayNamePolicy, typedPhoneNumbers
     }
 
     /// Whether an identifier of `kind` must be verified before it can be used to log in.
@@ -84,11 +97,14 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
             phoneDigitCount: try container.decodeIfPresent(ClosedRange<Int>.self, forKey: .phoneDigitCount) ?? 10...15,
             exposeFullUserData: try container.decodeIfPresent(Bool.self, forKey: .exposeFullUserData) ?? false,
             phoneMetadata: try container.decodeIfPresent(PhoneMetadataSource.self, forKey: .phoneMetadata) ?? .bundled,
-            displayNamePolicy: try container.decodeIfPresent(DisplayNamePolicy.self, forKey: .displayNamePolicy) ?? .kii
+            displayNamePolicy: try container.decodeIfPresent(DisplayNamePolicy.self, forKey: .displayNamePolicy)
+                ?? .kii,
+            typedPhoneNumbers: try container.decodeIfPresent(Bool.self, forKey: .typedPhoneNumbers) ?? false
         )
     }
 
-    /// Encodes every setting; `phoneMetadata` only when it is not the bundled one.
+    /// Encodes every setting; `phoneMetadata` only when it is not the bundled one,
+    /// `displayNamePolicy` when it is not Kii's, `typedPhoneNumbers` when it is on.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(emailVerification, forKey: .emailVerification)
@@ -98,15 +114,18 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         try container.encode(exposeFullUserData, forKey: .exposeFullUserData)
         if phoneMetadata != .bundled { try container.encode(phoneMetadata, forKey: .phoneMetadata) }
         if displayNamePolicy != .kii { try container.encode(displayNamePolicy, forKey: .displayNamePolicy) }
+        if typedPhoneNumbers { try container.encode(true, forKey: .typedPhoneNumbers) }
     }
 
     /// `email verification on, phone verification off, mobile only`, then `, full user data
     /// exposed` when ``exposeFullUserData`` is on, `, system phone metadata` when that is the
-    /// source, and `, nickname display names` under ``DisplayNamePolicy/nickname``.
+    /// source, `, nickname display names` under ``DisplayNamePolicy/nickname``, and `, typed
+    /// phone numbers` when ``typedPhoneNumbers`` is on.
     public var description: String {
         "email verification \(emailVerification ? "on" : "off"), phone verification \(phoneVerification ? "on" : "off"), "
             + (mobileOnly ? "mobile only" : "any valid number") + (exposeFullUserData ? ", full user data exposed" : "")
             + (phoneMetadata == .system ? ", system phone metadata" : "")
             + (displayNamePolicy == .nickname ? ", nickname display names" : "")
+            + (typedPhoneNumbers ? ", typed phone numbers" : "")
     }
 }

@@ -30,7 +30,7 @@ public import KiiIdentity
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
 /// | `DATABASE_TIMEOUT_SECONDS` | 5 | a request waits this long for PostgreSQL, then is 503 |
 /// | `IDLE_TIMEOUT_SECONDS` | 30 | a connection that delivers no complete request part for this long is closed |
-/// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither) |
+/// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither; set but empty is an error) |
 /// | `CODE_SECRET` | generated, kept in the database | the key of the codes' stored hashes (at least 32 characters; see ``CodeKey``) |
 public struct ServiceConfiguration: Sendable {
     /// The address to listen on.
@@ -69,8 +69,10 @@ public struct ServiceConfiguration: Sendable {
     public var maxBodyBytes = 65_536
     /// The sign-up policy: verification switches, phone rules, what others may read, and the
     /// display-name rule (RFC 8266's ``DisplayNamePolicy/nickname`` by default, unlike the
-    /// library's: the service shows names to other users).
-    public var policy = RegistrationPolicy(displayNamePolicy: .nickname)
+    /// library's: the service shows names to other users); a phone number typed with its
+    /// country (`(415) 555-2671` with `US`) is read as typed and stored in E.164
+    /// (`RegistrationPolicy.typedPhoneNumbers`), as a form sends what a person typed.
+    public var policy = RegistrationPolicy(displayNamePolicy: .nickname, typedPhoneNumbers: true)
     /// Whether a username whose lookalike key (``Username/lookalikeKey``: `b0b` for `bob`)
     /// another user holds is taken, as the username itself would be: on by default.
     public var refusesUsernameLookalikes = true
@@ -177,10 +179,18 @@ public struct ServiceConfiguration: Sendable {
         }
     }
 
-    /// `KII_APP_ID` and `KII_APP_KEY`: both, or neither (the development app).
+    /// `KII_APP_ID` and `KII_APP_KEY`: both, or neither (the development app). A variable set
+    /// but empty (`KII_APP_KEY=` from a template or a secret that did not arrive) is an error,
+    /// not the public development app.
     private static func app(in environment: [String: String]) throws(ConfigurationError) -> KiiApp {
-        let id = environment["KII_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
-        let key = environment["KII_APP_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        for name in ["KII_APP_ID", "KII_APP_KEY"] where environment[name]?.isEmpty == true {
+            throw ConfigurationError(
+                name: name,
+                reason: "is set but empty (unset KII_APP_ID and KII_APP_KEY for the development app)"
+            )
+        }
+        let id = environment["KII_APP_ID"]
+        let key = environment["KII_APP_KEY"]
         switch (id, key) {
         case (nil, nil): return .development
         case (let id?, let key?):

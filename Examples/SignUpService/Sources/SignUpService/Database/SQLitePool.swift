@@ -20,13 +20,16 @@ public final class SQLitePool: DatabasePool {
     private let turns = Turnstile()
     private let logger: Logger
 
-    /// Opens the database and sets up the connection.
+    /// Opens the database and sets up the connection. A new file is created readable and
+    /// writable by its owner only (0600), and SQLite gives its `-wal` and `-shm` files the same
+    /// mode; an existing file keeps the mode it has.
     ///
     /// - Parameters:
     ///   - file: the database file, or `nil` for one in memory.
     ///   - busyTimeoutMilliseconds: how long a statement waits for another process's lock.
     public init(file: String?, busyTimeoutMilliseconds: Int = 5_000, logger: Logger) async throws {
         self.logger = logger
+        if let file { try DatabaseFile.createPrivately(file) }
         connection = try await SQLiteConnection.open(
             storage: file.map { .file(path: $0) } ?? .memory,
             threadPool: .singleton,

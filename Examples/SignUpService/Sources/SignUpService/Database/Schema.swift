@@ -1,3 +1,4 @@
+public import KiiIdentity
 public import Logging
 import SQLKit
 
@@ -19,7 +20,7 @@ import SQLKit
 /// );
 /// CREATE TABLE identity_keys (          -- one row per UniquenessKey of every user
 ///     kind TEXT NOT NULL,               -- username, email, phone
-///     value TEXT NOT NULL,              -- lowercased username, email with its domain lowercased, E.164
+///     value TEXT NOT NULL,              -- lowercased username, email lowercased (version 7), E.164
 ///     user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
 ///     PRIMARY KEY (kind, value)
 /// );
@@ -49,9 +50,17 @@ import SQLKit
 /// (each used refresh token's family until it would have expired: replayed, it ends the
 /// family). An unverified address whose code is gone (swept by version 5's housekeeping) no
 /// longer holds its key.
+/// Version 7 (``emailKeysAndNamesVersion``, data only): email keys lowercased whole (the
+/// library's `EmailAddress.key`: the local part's case no longer makes another user), the
+/// oldest user keeping a key that two now share (``EmailKeyMigration``); display names stored
+/// under the nickname policy rewritten into their enforced form, NFKC (``DisplayNameMigration``).
 public enum Schema {
     /// The version this build of the service writes.
-    public static let version = 6
+    public static let version = 7
+
+    /// The version that lowercases email keys and enforces stored display names (its data steps
+    /// run when a database of an earlier version is migrated).
+    static let emailKeysAndNamesVersion = 7
 
     /// Each migration's statements, the first for version 1. Every statement is one text for
     /// SQLite and PostgreSQL.
@@ -161,14 +170,24 @@ public enum Schema {
             )
             """,
         ],
+        // ``emailKeysAndNamesVersion``: no statement, its data steps only.
+        [],
     ]
 
     /// Creates the tables, or applies the migrations the database has not had; safe to run from
     /// several instances at once.
     ///
+    /// - Parameters:
+    ///   - displayNamePolicy: the service's display-name rule, taken as the one the stored names
+    ///     were accepted under (the rows do not record it): under `nickname` version 7 rewrites
+    ///     them into their enforced form, under `kii` it leaves them as given.
     /// - Returns: the version the database had before (0 for a new one).
     @discardableResult
-    public static func migrate(_ pool: any DatabasePool, logger: Logger) async throws -> Int {
+    public static func migrate(
+        _ pool: any DatabasePool,
+        displayNamePolicy: DisplayNamePolicy = .nickname,
+        logger: Logger
+    ) async throws -> Int {
         let lock = pool.flavour.migrationLock
         // Not bounded in time: other instances' migrations go first.
         return try await pool.transaction(bounded: false) { database in
@@ -185,6 +204,10 @@ public enum Schema {
             }
             if before < 2 { try await giveInternalIDs(in: database) }
             if before < 4 { try await giveLookalikeKeys(in: database) }
+            if before < emailKeysAndNamesVersion {
+                try await EmailKeyMigration.run(in: database, logger: logger)
+                try await DisplayNameMigration.run(in: database, policy: displayNamePolicy, logger: logger)
+            }
             if current == nil {
                 try await database.raw("INSERT INTO signup_schema (version) VALUES (\(bind: migrations.count))").run()
             } else {

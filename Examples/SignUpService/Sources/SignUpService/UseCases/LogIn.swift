@@ -3,8 +3,11 @@ import KiiIdentity
 extension UserAccounts {
     /// A login with a password: counted against the throttle before bcrypt runs (at most the
     /// allowed attempts reach it, however many arrive), the holder of the first of `lookup`'s
-    /// keys checked, then a new token stored, the user's oldest past `MAX_TOKENS_PER_USER` ended,
-    /// in one transaction that holds the user's row (concurrent logins cannot leave more).
+    /// keys checked (an unknown identifier checks a decoy of a stored hash's cost), then a new
+    /// token stored, the user's oldest past `MAX_TOKENS_PER_USER` ended, in one transaction that
+    /// holds the user's row (concurrent logins cannot leave more). A matched hash of another
+    /// cost than `BCRYPT_COST` is replaced by a new one in that transaction, unless the password
+    /// changed meanwhile.
     ///
     /// - Parameters:
     ///   - expiresAt: when the access token stops working (Unix seconds).
@@ -26,13 +29,16 @@ extension UserAccounts {
         )
         let keys = lookup.keys
         let found = try await store.session { tables in try await tables.users.user(holdingFirstOf: keys) }
-        let matches = try await hasher.verify(password, against: found?.user.passwordHash)
+        let identifier = keys.map(\.description).joined(separator: " ")
+        let matches = try await hasher.verify(password, against: found?.user.passwordHash, identifier: identifier)
         guard matches, let found else { throw ServiceFailure(.password, .invalidCredentials) }
         guard found.user.canLogIn(with: found.key.kind, policy: policy) else {
             try await throttle.notAFailure(attempt)
             throw ServiceFailure(found.key.kind.field, .notVerified)
         }
         try await throttle.succeeded(attempt)
+        let matched = found.user.passwordHash
+        let rehashed = await rehash(password, matched)
         let grant = TokenGrant(
             userID: found.user.userID,
             issuedAt: clock(),
@@ -42,11 +48,22 @@ extension UserAccounts {
         let record = grant.record
         let limit = configuration.maxTokensPerUser
         try await store.transaction { tables in
-            _ = try await tables.users.user(record.userID, locking: true)
+            let current = try await tables.users.user(record.userID, locking: true)
+            if let rehashed, var current, current.passwordHash == matched {
+                current.passwordHash = rehashed
+                try await tables.users.update(current)
+            }
             try await tables.tokens.insert(record)
             try await tables.tokens.trim(of: record.userID, keeping: record.hash, atMost: limit)
         }
         return grant
+    }
+
+    /// A new hash of `password` when `hash`, which it matched, has other parameters than new
+    /// hashes; `nil` when it has the same, or when no hash could be made (the old one stays).
+    private func rehash(_ password: String, _ hash: String?) async -> String? {
+        guard let hash, hasher.needsRehash(hash) else { return nil }
+        return try? await hasher.hash(password)
     }
 
     /// The caller a request's token names: the user and the token's hash.

@@ -17,7 +17,7 @@ extension UserAccounts {
             from: address,
             field: channel.field
         )
-        guard let user, let destination = user.record.uniquenessKeys[channel], user.verified(channel) == true else {
+        guard let user, let destination = user.record.address(channel), user.verified(channel) == true else {
             return
         }
         let code = VerificationCode()

@@ -54,7 +54,7 @@ final class UserAccounts: Sendable {
         key: CodeKey.Secret
     ) -> [CodeToSend] {
         kinds.compactMap { kind in
-            guard let value = record.uniquenessKeys[kind] else { return nil }
+            guard let value = record.uniquenessKeys[kind], let address = record.address(kind) else { return nil }
             let code = VerificationCode()
             let issued = IssuedCode(
                 kind: kind,
@@ -62,7 +62,7 @@ final class UserAccounts: Sendable {
                 codeHash: code.hash(userID: userID, kind: kind, key: key),
                 expiresAt: now + configuration.verificationCodeLifetime
             )
-            return CodeToSend(kind: kind, code: code, issued: issued)
+            return CodeToSend(kind: kind, code: code, issued: issued, address: address)
         }
     }
 
@@ -74,7 +74,7 @@ final class UserAccounts: Sendable {
                     userID: userID,
                     purpose: .verification,
                     channel: entry.kind,
-                    address: entry.issued.value,
+                    address: entry.address,
                     code: entry.code
                 )
             )
@@ -93,4 +93,6 @@ struct CodeToSend: Sendable {
     var kind: LoginKind
     var code: VerificationCode
     var issued: IssuedCode
+    /// Where the code goes: the address as the user wrote it (its key may be lowercased).
+    var address: String
 }

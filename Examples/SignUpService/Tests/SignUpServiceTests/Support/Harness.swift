@@ -233,6 +233,8 @@ enum Setting: Sendable {
     case lookupsPerMinute(Int)
     /// `ADDRESS_LOOKUPS_PER_MINUTE`.
     case addressLookupsPerMinute(Int)
+    /// The service logs into this capture, at info level and above (the migration's lines too).
+    case logs(LogCapture)
 
     func apply(to configuration: inout ServiceConfiguration) {
         switch self {
@@ -257,6 +259,7 @@ enum Setting: Sendable {
         case .codeSecret(let secret): configuration.codeSecret = secret
         case .lookupsPerMinute(let count): configuration.lookupsPerMinute = count
         case .addressLookupsPerMinute(let count): configuration.addressLookupsPerMinute = count
+        case .logs: break
         }
     }
 }
@@ -267,6 +270,16 @@ func withService(
     _ backend: Backend,
     live: Bool = false,
     _ settings: Setting...,
+    body: @escaping @Sendable (Harness) async throws -> Void
+) async throws {
+    try await withService(backend, live: live, settings: settings, body: body)
+}
+
+/// ``withService(_:live:_:body:)`` with the settings in an array.
+func withService(
+    _ backend: Backend,
+    live: Bool = false,
+    settings: [Setting],
     body: @escaping @Sendable (Harness) async throws -> Void
 ) async throws {
     let database = try await TestDatabase.make(backend)
@@ -282,6 +295,7 @@ func withService(
     let state = NIOLockedValueBox(Harness.State())
     var logger = Logger(label: "signup-tests")
     logger.logLevel = .warning
+    for case .logs(let capture) in settings { logger = capture.logger() }
     do {
         let server = try await SignUpServer(
             configuration: configuration,
