@@ -223,7 +223,7 @@ extension ValidationError.JSONDetail {
                 case .byteOrderMark:
                     (
                         "a byte order mark (U+FEFF; only the very start of a file may have one)",
-                        "バイト順マーク (U+FEFF) があります（置けるのはファイルの先頭だけです）"
+                        "ファイルの先頭にしか置けないバイト順マーク (U+FEFF) があります"
                     )
                 case .missingValue: ("a missing value before ','", "',' の前に値がありません")
                 case .missingColon: ("a missing ':' after a name", "名前の後に ':' がありません")
