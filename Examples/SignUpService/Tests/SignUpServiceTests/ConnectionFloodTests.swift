@@ -16,12 +16,15 @@ import Testing
     }
 
     /// A request from `source` (another loopback address), its answer's status and how long it took.
-    static func timed(_ request: String, port: Int, from source: String) throws -> (status: Int?, time: Duration) {
-        let start = ContinuousClock.now
-        let connection = try RawConnection(port: port, from: source)
-        connection.send(request)
-        let status = connection.receiveAnswer(patience: .seconds(5))?.status
-        return (status, ContinuousClock.now - start)
+    static func timed(_ request: String, port: Int, from source: String) async throws -> (status: Int?, time: Duration)
+    {
+        try await offPool {
+            let start = ContinuousClock.now
+            let connection = try RawConnection(port: port, from: source)
+            connection.send(request)
+            let status = connection.receiveAnswer(patience: .seconds(5))?.status
+            return (status, ContinuousClock.now - start)
+        }
     }
 
     /// What one flood showed.
@@ -39,11 +42,14 @@ import Testing
     /// and `login` from 127.0.0.3 meanwhile; then closed, and the service given until its
     /// descriptors are back (10 s) and 2 s more for its memory.
     static func flood(_ service: ServiceProcess, login: String, descriptorsBefore: Int) async throws -> Flood {
-        var flood: [RawConnection] = []
-        for _ in 0..<3_000 {
-            let connection = try RawConnection(port: service.port)
-            connection.send(trickleHead(service.app))
-            flood.append(connection)
+        let head = trickleHead(service.app)
+        let port = service.port
+        var flood = try await offPool {
+            try (0..<3_000).map { _ in
+                let connection = try RawConnection(port: port)
+                connection.send(head)
+                return connection
+            }
         }
         // Three seconds of trickling: a byte a second on every connection still open.
         var held = 0
@@ -53,8 +59,12 @@ import Testing
         }
         let descriptorsDuring = service.openDescriptors
         let memoryDuring = service.residentBytes
-        let health = try timed("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: service.port, from: "127.0.0.2")
-        let loggedIn = try timed(login, port: service.port, from: "127.0.0.3")
+        let health = try await timed(
+            "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+            port: service.port,
+            from: "127.0.0.2"
+        )
+        let loggedIn = try await timed(login, port: service.port, from: "127.0.0.3")
         flood.removeAll()
         var descriptorsAfter = service.openDescriptors
         let deadline = ContinuousClock.now + .seconds(10)
@@ -96,7 +106,11 @@ import Testing
             + "Content-Length: \(loginBody.utf8.count)\r\n\r\n\(loginBody)"
         // Warm: the routes, the database and the allocator have done their first work.
         for _ in 0..<50 {
-            _ = try Self.timed("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: service.port, from: "127.0.0.1")
+            _ = try await Self.timed(
+                "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                port: service.port,
+                from: "127.0.0.1"
+            )
         }
         let descriptorsBefore = service.openDescriptors
         let memoryBefore = service.residentBytes

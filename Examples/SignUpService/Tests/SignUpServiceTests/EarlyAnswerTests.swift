@@ -75,14 +75,14 @@ import Testing
                     continue
                 }
                 connection.send(request.body)
-                let answer = connection.receiveFullAnswer()
+                let answer = await connection.answer()
                 if answer?.status != request.status {
                     failures.append("round \(round): \(String(describing: answer))")
                     continue
                 }
                 // The connection carries the next request.
                 connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                let health = connection.receiveAnswer()
+                let health = await connection.answer()
                 if health?.status != 200 {
                     failures.append("round \(round): then /health \(String(describing: health))")
                 }

@@ -85,16 +85,16 @@ import Testing
         let connection = try RawConnection(port: service.port)
         let padding = String(repeating: " ", count: 4_096)
         connection.send(Self.head(service.app, "Transfer-Encoding: chunked") + "1000\r\n\(padding)\r\n0\r\n\r\n")
-        let chunked = try #require(connection.receiveFullAnswer())
+        let chunked = try #require(await connection.answer())
         connection.send(Self.head(service.app, "Content-Length: 4096") + padding)
-        let sized = try #require(connection.receiveFullAnswer())
+        let sized = try #require(await connection.answer())
         for answer in [chunked, sized] {
             #expect(answer.status == 413)
             #expect(answer.body.contains(#""code":"too_large""#))
             #expect(answer.fields["connection"] == nil)
         }
         connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(connection.receiveAnswer()?.status == 200)
+        #expect(await connection.answer()?.status == 200)
         #expect(await service.terminate() == 0)
     }
 
@@ -106,13 +106,13 @@ import Testing
             let connection = try RawConnection(port: service.port)
             connection.send(item.bytes(service.app))
             if item.halfClose { connection.closeSending() }
-            let answer = try #require(connection.receiveFullAnswer(), "\(item.name): no answer")
+            let answer = try #require(await connection.answer(), "\(item.name): no answer")
             #expect(answer.status == item.status, "\(item.name): \(answer)")
             #expect(answer.body.contains(#""code":"\#(item.code)""#), "\(item.name): \(answer.body)")
             #expect(answer.body.contains(#""errorCode":""#), "\(item.name): \(answer.body)")
             #expect(answer.fields["connection"] == "close", "\(item.name): \(answer.fields)")
             #expect(answer.fields["x-http-status-code"] == String(item.status), "\(item.name)")
-            #expect(connection.isClosedByServer(), "\(item.name): the connection stays open")
+            #expect(await connection.closedByServer(), "\(item.name): the connection stays open")
         }
         // The service answers as before.
         #expect(try await service.send(.get, "/health").status == 200)

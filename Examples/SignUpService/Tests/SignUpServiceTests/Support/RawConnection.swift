@@ -6,7 +6,9 @@ import Glibc
 
 /// A TCP connection to the loopback address that sends bytes as a test says, for clients that
 /// misbehave (a request's head a byte at a time, or nothing); a read waits at most a second.
-final class RawConnection {
+/// Used by one task at a time (hence unchecked); ``answer(patience:)`` reads on a thread of its
+/// own.
+final class RawConnection: @unchecked Sendable {
     private let socket: Int32
 
     /// Connects to `127.0.0.1:port`, from `source` (another loopback address, `127.0.0.2`, is
@@ -60,6 +62,16 @@ final class RawConnection {
     /// machine busy with other work may take seconds to answer; a read itself waits a second).
     func receiveAnswer(patience: Duration = .seconds(15)) -> (status: Int, body: String)? {
         receiveFullAnswer(patience: patience).map { ($0.status, $0.body) }
+    }
+
+    /// ``receiveFullAnswer(patience:)`` on a thread of its own (``offPool(_:)``).
+    func answer(patience: Duration = .seconds(15)) async -> RawAnswer? {
+        (try? await offPool { self.receiveFullAnswer(patience: patience) }) ?? nil
+    }
+
+    /// ``isClosedByServer()`` on a thread of its own (see ``answer(patience:)``).
+    func closedByServer() async -> Bool {
+        (try? await offPool { self.isClosedByServer() }) ?? false
     }
 
     /// The next answer with its header fields (names lowercased).
