@@ -222,8 +222,8 @@ extension ValidationError.JSONDetail {
                 case .loneSurrogate: ("a lone surrogate (a \\u escape of half a pair)", "対になっていないサロゲートがあります")
                 case .byteOrderMark:
                     (
-                        "a byte order mark (U+FEFF), allowed only at the start of a file",
-                        "ファイルの先頭以外にバイト順マーク (U+FEFF) があります"
+                        "a byte order mark (U+FEFF; only the very start of a file may have one)",
+                        "ファイルの先頭にしか置けないバイト順マーク (U+FEFF) があります"
                     )
                 case .missingValue: ("a missing value before ','", "',' の前に値がありません")
                 case .missingColon: ("a missing ':' after a name", "名前の後に ':' がありません")

@@ -66,7 +66,8 @@ public struct SignUpServer: Sendable {
         users = UserStore(store: accounts.store)
         self.pool = pool
 
-        let router = Router(context: ServiceRequestContext.self)
+        // `HEAD` wherever `GET` is served (``RouteTable/addMethodNotAllowed()``).
+        let router = Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
         for outer in middleware { router.add(middleware: outer) }
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: RequestLogMiddleware())
@@ -77,15 +78,26 @@ public struct SignUpServer: Sendable {
         table.addMethodNotAllowed()
         routes(router, pool)
 
+        let limits = ConnectionLimits(configuration: configuration, logger: logger)
         var application = Application(
             responder: KiiWireResponder(
                 routes: router.buildResponder(),
                 cors: Self.cors,
-                exposedHeaders: Self.exposedHeaders.joined(separator: ", ")
+                exposedHeaders: Self.exposedHeaders.joined(separator: ", "),
+                maximumBodyBytes: configuration.maxBodyBytes
             ),
-            // A connection that delivers no complete request part within the idle time is closed.
-            server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeout))),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
+            // A connection that delivers no complete request part within the idle time is closed;
+            // the limits' handlers cap connections and requests (``ConnectionLimits``).
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: limits.channelHandlers(),
+                    idleTimeout: .seconds(configuration.idleTimeout)
+                )
+            ),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                availableConnectionsDelegate: limits.acceptance
+            ),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )

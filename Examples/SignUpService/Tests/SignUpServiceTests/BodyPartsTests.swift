@@ -2,8 +2,8 @@ import SignUpService
 import Testing
 
 /// A request's body is read whole however it arrives on the connection: in one packet with its
-/// `Content-Length` (the answer does not wait for the part that ends the body: the server reads
-/// past it before the connection's next request), split across packets, or chunked. Each way,
+/// `Content-Length`, split across packets, or chunked (and to its end before it is answered:
+/// `WholeRequest`). Each way,
 /// the same body gets the same answer, on one kept-alive connection.
 @Suite struct BodyPartsTests {
     /// A sign-up with two problems (the username's space, the password's length).

@@ -230,6 +230,34 @@ import Testing
         }
     }
 
+    @Test func connectionLimitsFromTheEnvironment() throws {
+        let defaults = try ServiceConfiguration(environment: [:])
+        #expect(defaults.requestTimeout == 30)
+        #expect(defaults.maxConnectionsPerAddress == 1_024)
+        #expect(defaults.maxConnections == nil)
+        let set = try ServiceConfiguration(environment: [
+            "REQUEST_TIMEOUT_SECONDS": "12", "MAX_CONNECTIONS_PER_ADDRESS": "64", "MAX_CONNECTIONS": "4000",
+        ])
+        #expect(set.requestTimeout == 12)
+        #expect(set.maxConnectionsPerAddress == 64)
+        #expect(set.maxConnections == 4_000)
+        for (name, value, message) in [
+            ("REQUEST_TIMEOUT_SECONDS", "0", "REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 3600"),
+            (
+                "MAX_CONNECTIONS_PER_ADDRESS", "0",
+                "MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 1 to 1000000"
+            ),
+            ("MAX_CONNECTIONS", "many", "MAX_CONNECTIONS must be a whole number from 1 to 1000000"),
+        ] {
+            #expect(throws: ConfigurationError.self) { try ServiceConfiguration(environment: [name: value]) }
+            do {
+                _ = try ServiceConfiguration(environment: [name: value])
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+    }
+
     @Test func displayNamePolicyAndUsernameLookalikesFromTheEnvironment() throws {
         let old = try ServiceConfiguration(environment: ["DISPLAY_NAME_POLICY": "kii", "USERNAME_LOOKALIKES": "allow"])
         #expect(old.policy.displayNamePolicy == .kii)

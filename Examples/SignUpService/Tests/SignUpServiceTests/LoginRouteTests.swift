@@ -94,13 +94,19 @@ import Testing
             #expect(late["expires_in"] == .integer(3_600))
             let nullExpiry = try await logIn("null")
             #expect(nullExpiry["expires_in"] == .integer(3_600))
-            for bad in [
-                String(nowMilliseconds - 1_000), String(nowMilliseconds), "0", #""tomorrow""#, "1.5e12", "true",
+            for (bad, passed) in [
+                (String(nowMilliseconds - 1_000), true), (String(nowMilliseconds), true), ("0", true),
+                (#""tomorrow""#, false), ("1.5e12", false), ("true", false),
             ] {
                 let answer = try await logIn(bad)
                 #expect(answer.status == 400, "\(bad)")
                 #expect(answer.errorCode == "INVALID_INPUT_DATA", "\(bad)")
                 #expect(answer.problems == ["expiresAt:invalid_expiry"], "\(bad)")
+                // A time that has passed is told apart from a value that is not a time.
+                #expect(
+                    answer.messages.first?.contains(passed ? "has passed" : "whole number of milliseconds") == true,
+                    "\(bad)"
+                )
             }
             let token = try #require(soon.string("access_token"))
             service.advance(seconds: 599)

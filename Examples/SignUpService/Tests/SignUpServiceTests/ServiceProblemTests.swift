@@ -8,7 +8,7 @@ import Testing
     /// A value for each parameter any problem takes.
     static let parameters = [
         "appID": "other", "path": "/nowhere", "method": "PATCH", "allowed": "GET,POST", "maximum": "65536",
-        "accepted": "application/json", "retryAfter": "42", "name": "extra",
+        "accepted": "application/json", "retryAfter": "42", "name": "extra", "count": "2",
     ]
 
     @Test(arguments: ServiceProblem.Kind.allCases)

@@ -312,8 +312,8 @@ import Testing
             let me = service.userPath("me")
             let allowed: [(String, String, HTTPRequest.Method)] = [
                 (service.usersPath, "POST", .get),
-                (me, "GET, POST, DELETE", .patch),
-                (me, "GET, POST, DELETE", .put),
+                (me, "GET, HEAD, POST, DELETE", .patch),
+                (me, "GET, HEAD, POST, DELETE", .put),
                 (Harness.tokenPath, "POST", .get),
                 (service.appTokenPath, "POST", .delete),
                 (me + "/password", "PUT", .post),
@@ -323,7 +323,7 @@ import Testing
                 (me + "/phone-number/resend-verification", "POST", .get),
                 (me + "/password/request-reset", "POST", .put),
                 (me + "/password/complete-reset", "POST", .get),
-                ("/health", "GET", .post),
+                ("/health", "GET, HEAD", .post),
             ]
             for (path, allow, method) in allowed {
                 let answer = try await service.send(method, path, json: method == .get ? nil : "{}")

@@ -65,8 +65,8 @@ public static class Drive
 
     static void Run()
     {
-        string ann = "ann_" + Tag, email = ann + "@example.com", phone = "090" + Digits(8);
-        string bob = "bob_" + Tag, bobEmail = bob + "@example.com", bobPhone = "080" + Digits(8);
+        string ann = "ann_" + Tag, email = ann + "@example.com", phone = JapaneseMobile("090");
+        string bob = "bob_" + Tag, bobEmail = bob + "@example.com", bobPhone = JapaneseMobile("080");
         string password = "Ann-pass-1", newPassword = "Ann-new-1", bobPassword = "Bob-pass-1";
         string annID = null, bobID = null, token = null;
 
@@ -253,6 +253,14 @@ public static class Drive
         var text = new StringBuilder();
         for (int i = 0; i < count; i++) { text.Append(Random.Next(10)); }
         return text.ToString();
+    }
+
+    // A Japanese mobile number, local form: 090/080, then a digit 1-9, then 7 digits
+    // (libphonenumber's JP mobile pattern, [7-9]0[1-9]\d{7} after the trunk prefix 0: a fourth
+    // digit 0 is no mobile number, and such a run failed at sign-up).
+    static string JapaneseMobile(string prefix)
+    {
+        return prefix + (1 + Random.Next(9)) + Digits(7);
     }
 }
 

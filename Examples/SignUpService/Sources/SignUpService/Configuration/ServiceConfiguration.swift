@@ -30,6 +30,9 @@ public import KiiIdentity
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
 /// | `DATABASE_TIMEOUT_SECONDS` | 5 | a request waits this long for PostgreSQL, then is 503 |
 /// | `IDLE_TIMEOUT_SECONDS` | 30 | a connection that delivers no complete request part for this long is closed |
+/// | `REQUEST_TIMEOUT_SECONDS` | 30 | a request's head and body must arrive whole within this long (from the connection's opening or the previous answer), or the connection is closed |
+/// | `MAX_CONNECTIONS_PER_ADDRESS` | 1024 | open connections one client address may hold; one past it is closed at once |
+/// | `MAX_CONNECTIONS` | the file-descriptor limit less 256 | open connections in all; past it the service stops accepting until one closes |
 /// | `KII_APP_ID`, `KII_APP_KEY` | ``KiiApp/development`` | the app the service is (both or neither; set but empty is an error) |
 /// | `CODE_SECRET` | generated, kept in the database | the key of the codes' stored hashes (at least 32 characters; see ``CodeKey``) |
 public struct ServiceConfiguration: Sendable {
@@ -87,6 +90,18 @@ public struct ServiceConfiguration: Sendable {
     /// a piece of its body, its end), in seconds, before it is closed: a client that sends a
     /// request's head a byte at a time, or nothing, cannot hold its connection longer.
     public var idleTimeout: Int64 = 30
+    /// How long a request's head and body may take to arrive, in seconds, counted from the
+    /// connection's opening or from the answer to its previous request: a connection that has
+    /// not delivered a whole request by then is closed, however busy it keeps (a body trickled
+    /// a byte at a time delivers a part every time, so ``idleTimeout`` alone does not end it).
+    public var requestTimeout: Int64 = 30
+    /// The open connections one client address (the connection's peer) may hold; a connection
+    /// past it is closed as soon as it opens (see ``ConnectionLimits``).
+    public var maxConnectionsPerAddress = 1_024
+    /// The open connections in all, or `nil` for the process's file-descriptor limit less
+    /// ``ConnectionLimits/reservedDescriptors``; past it the service stops accepting until one
+    /// closes. A value above that bound is lowered to it.
+    public var maxConnections: Int?
     /// The app the service is: its ID and key.
     public var app = KiiApp.development
     /// The secret that keys the stored hashes of verification and reset codes (HMAC-SHA256);
@@ -148,6 +163,11 @@ public struct ServiceConfiguration: Sendable {
         if let count = try integer("POSTGRES_MAX_CONNECTIONS", in: 1...1000) { postgresMaxConnections = count }
         if let seconds = try integer("DATABASE_TIMEOUT_SECONDS", in: 1...300) { databaseTimeout = Int64(seconds) }
         if let seconds = try integer("IDLE_TIMEOUT_SECONDS", in: 1...3_600) { idleTimeout = Int64(seconds) }
+        if let seconds = try integer("REQUEST_TIMEOUT_SECONDS", in: 1...3_600) { requestTimeout = Int64(seconds) }
+        if let count = try integer("MAX_CONNECTIONS_PER_ADDRESS", in: 1...1_000_000) {
+            maxConnectionsPerAddress = count
+        }
+        if let count = try integer("MAX_CONNECTIONS", in: 1...1_000_000) { maxConnections = count }
         if let on = try flag("EMAIL_VERIFICATION") { policy.emailVerification = on }
         if let on = try flag("PHONE_VERIFICATION") { policy.phoneVerification = on }
         if let on = try flag("EXPOSE_FULL_USER_DATA") { policy.exposeFullUserData = on }

@@ -64,8 +64,8 @@ struct TokenController {
     /// When the token expires, in Unix seconds: `expiresAt` (milliseconds, as the SDKs send an
     /// app's token expiration) when it is sooner than the service's lifetime, else the lifetime.
     ///
-    /// - Throws: ``ServiceFailure`` `invalid_expiry` for another JSON type or a time that has
-    ///   passed.
+    /// - Throws: ``ServiceFailure`` `invalid_expiry`: ``ServiceProblem/expiryNotATime`` for another
+    ///   JSON type (`"abc"`), ``ServiceProblem/expiryPassed`` for a time that has passed.
     static func expiry(_ value: JSONValue?, now: Int64, lifetime: Int64) throws -> Int64 {
         let longest = now + lifetime
         guard let value, value != .null else { return longest }
@@ -73,7 +73,7 @@ struct TokenController {
             throw ServiceFailure(.expiresAt, .expiryNotATime)
         }
         let seconds = Int64(milliseconds / 1_000)
-        guard seconds > now else { throw ServiceFailure(.expiresAt, .expiryNotATime) }
+        guard seconds > now else { throw ServiceFailure(.expiresAt, .expiryPassed) }
         return min(seconds, longest)
     }
 }

@@ -18,7 +18,9 @@ import NIOCore
 /// - A `POST` of `Content-Type: application/X-Dummy-Content` (the SDK's `{"_method":"POST"}`,
 ///   since `WWW` cannot post an empty body) is a `POST` without a body.
 /// - Every answer, errors and CORS preflights too, carries `X-HTTP-Status-Code` with its status,
+///   `X-Content-Type-Options: nosniff` and `Cache-Control: no-store` (unless it has its own),
 ///   and an answer to a request with `Origin` names it in `Access-Control-Expose-Headers`.
+/// - Every request is read to its end before it is answered (``WholeRequest``).
 public struct KiiWireResponder<Routes: HTTPResponder>: HTTPResponder
 where Routes.Context == ServiceRequestContext {
     public typealias Context = ServiceRequestContext
@@ -31,22 +33,39 @@ where Routes.Context == ServiceRequestContext {
     /// CORS middleware names them in preflights only; browsers read them on the answer).
     let exposedHeaders: String
 
-    public func respond(to request: Request, context: Context) async throws -> Response {
+    /// The longest body (`MAX_BODY_BYTES`): a request is read whole before it is answered
+    /// (``WholeRequest``).
+    let maximumBodyBytes: Int
+
+    public func respond(to original: Request, context: Context) async throws -> Response {
+        // The body first, whole; a request that cannot be read so is answered through CORS too.
+        let whole = await WholeRequest.read(original, maximumBytes: maximumBodyBytes)
+        let request = (try? whole.get()) ?? original
         var response: Response
         do {
             response = try await cors.handle(request, context: context) { request, context in
+                let language = ValidationError.Language(acceptLanguage: request.headers.value(.acceptLanguage))
+                if case .failure(let failure) = whole { return failure.response(in: language) }
                 switch MethodOverride.apply(to: request) {
-                case .success(let request): try await routes.respond(to: request, context: context)
-                case .failure(let failure):
-                    failure.response(
-                        in: ValidationError.Language(acceptLanguage: request.headers.value(.acceptLanguage))
-                    )
+                case .success(let request): return try await routes.respond(to: request, context: context)
+                case .failure(let failure): return failure.response(in: language)
                 }
             }
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
+        return finish(response, to: request)
+    }
+
+    /// `response` with `X-HTTP-Status-Code`, the headers a browser's script may read named,
+    /// `X-Content-Type-Options: nosniff`, and `Cache-Control: no-store` unless it says otherwise
+    /// (the page's files do: `no-cache`): a user's record, a token or an error is never kept by a
+    /// cache (RFC 6749, 5.1, for tokens). To a `HEAD` on the wire, without its body.
+    private func finish(_ response: Response, to request: Request) -> Response {
+        var response = request.method == .head ? response.createHeadResponse() : response
         response.headers[.httpStatusCode] = String(response.status.code)
+        response.headers[.xContentTypeOptions] = "nosniff"
+        if !response.headers.contains(.cacheControl) { response.headers[.cacheControl] = "no-store" }
         if request.headers.value(.origin) != nil, !response.headers.contains(.accessControlExposeHeaders) {
             response.headers[.accessControlExposeHeaders] = exposedHeaders
         }
@@ -71,13 +90,21 @@ enum MethodOverride {
         }
         let overrides = request.headers[values: .httpMethodOverride]
         guard let value = overrides.first else { return .success(request) }
-        guard overrides.count == 1, let method = overridable.first(where: { $0.rawValue == value.trimmingSpaces() })
-        else {
+        let allowed = overridable.map(\.rawValue)
+        // `Allow` names the methods an override may be (RFC 9110 wants it on every 405).
+        let allow: HTTPFields = [.allow: allowed.joined(separator: ", ")]
+        guard overrides.count == 1 else {
             return .failure(
                 ServiceFailure(
                     .methodOverride,
-                    .methodNotAllowed(method: overrides.joined(separator: ", "), allowed: overridable.map(\.rawValue))
+                    .repeatedOverride(count: overrides.count, allowed: allowed),
+                    headers: allow
                 )
+            )
+        }
+        guard let method = overridable.first(where: { $0.rawValue == value.trimmingSpaces() }) else {
+            return .failure(
+                ServiceFailure(.methodOverride, .methodNotAllowed(method: value, allowed: allowed), headers: allow)
             )
         }
         if method == .put {
@@ -89,8 +116,8 @@ enum MethodOverride {
         return .success(withoutBody(request, method: method))
     }
 
-    /// `request` as `method` without its body, nor the headers that describe it (what is left
-    /// of the body on the connection is read past by the server after the answer).
+    /// `request` as `method` without its body, nor the headers that describe it (the body was
+    /// read whole before: ``WholeRequest``).
     private static func withoutBody(_ request: Request, method: HTTPRequest.Method) -> Request {
         var head = request.head
         head.method = method

@@ -2,6 +2,7 @@ public import HTTPTypes
 public import Hummingbird
 public import KiiIdentity
 import NIOCore
+import NIOHTTP1
 
 /// An answer other than success, as Kii Cloud writes it: the status and Kii's `errorCode` come
 /// from the problems themselves (``ServiceProblem/httpStatus``, `ValidationError.httpStatus`),
@@ -67,6 +68,8 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
     ///   for a user deleted meanwhile;
     /// - ``DatabaseUnavailable``: 503 `SERVICE_UNAVAILABLE` with `Retry-After: 1`;
     /// - Hummingbird's `HTTPError(.notFound)` for a path no route serves: 404 in the same shape;
+    /// - NIO's `HTTPParserError` (bad framing, the client's fault): 400 ``ServiceProblem/malformedRequest``
+    ///   (or ``ServiceProblem/headTooLarge``) with `Connection: close` (see ``FramingGuard``);
     /// - anything else: 500 `internal_error` (``RequestLogMiddleware`` logs its type).
     init(answering error: any Error, path: String) {
         switch error {
@@ -76,8 +79,19 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         case StoreError.userNotFound: self.init(.userID, .userNotFound)
         case is DatabaseUnavailable: self.init(.database, .databaseUnavailable, headers: [.retryAfter: "1"])
         case let error as HTTPError where error.status == .notFound: self.init(.path, .noRoute(path: path))
+        case let error as HTTPParserError: self = Self(framing: error)
         default: self.init(.service, .internalError)
         }
+    }
+
+    /// The answer to a request the parser refused: 400, and the connection closed after it.
+    init(framing error: HTTPParserError) {
+        if case .headerOverflow = error {
+            self.init(.head, .headTooLarge(maximum: FramingGuard.maximumHeadBytes))
+        } else {
+            self.init(.request, .malformedRequest)
+        }
+        headers[.connection] = "close"
     }
 
     /// The codes of the problems, for the log (never their values).

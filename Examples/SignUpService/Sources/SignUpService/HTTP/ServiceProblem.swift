@@ -31,10 +31,17 @@ public enum ServiceProblem: ValidationError.Detail {
     case noRoute(path: String)
     /// A method the path does not take.
     case methodNotAllowed(method: String, allowed: [String])
+    /// `X-HTTP-Method-Override` given more than once (`count` times).
+    case repeatedOverride(count: Int, allowed: [String])
     /// A body longer than the limit.
     case bodyTooLarge(maximum: Int)
     /// A body whose content type the route does not take.
     case unsupportedMediaType(accepted: [String])
+    /// A request not framed as HTTP/1.1 says: a malformed chunk, a body shorter than its
+    /// `Content-Length` (the client closed its side first), a head that does not parse.
+    case malformedRequest
+    /// A request head past the limits (its fields' bytes or count).
+    case headTooLarge(maximum: Int)
     /// Too many failed attempts for one identifier (or one verification) in a minute.
     case tooManyAttempts(retryAfter: Int64)
     /// A verification or reset code that is wrong, expired, used or for an address the user no
@@ -49,8 +56,10 @@ public enum ServiceProblem: ValidationError.Detail {
     case unknownMember(name: String, allowed: [String])
     /// A `grant_type` other than `password` and `refresh_token`.
     case unsupportedGrantType
-    /// A login's `expiresAt` that is not a whole number of milliseconds in the future.
+    /// A login's `expiresAt` that is not a whole number of milliseconds.
     case expiryNotATime
+    /// A login's `expiresAt` that has passed.
+    case expiryPassed
     /// A password reset's `notificationMethod` other than `EMAIL` and `SMS`.
     case unknownResetMethod
     /// A password reset by an address that is not verified (Kii sends codes to verified ones only).
@@ -101,7 +110,9 @@ public enum ServiceProblem: ValidationError.Detail {
         case .noRoute(let path): [("path", path)]
         case .methodNotAllowed(let method, let allowed):
             [("method", method), ("allowed", allowed.joined(separator: ","))]
-        case .bodyTooLarge(let maximum): [("maximum", String(maximum))]
+        case .repeatedOverride(let count, let allowed):
+            [("count", String(count)), ("allowed", allowed.joined(separator: ","))]
+        case .bodyTooLarge(let maximum), .headTooLarge(let maximum): [("maximum", String(maximum))]
         case .unsupportedMediaType(let accepted): [("accepted", accepted.joined(separator: ","))]
         case .tooManyAttempts(let retryAfter), .tooManyLookups(let retryAfter): [("retryAfter", String(retryAfter))]
         case .unknownMember(let member, let allowed): [("name", member), ("allowed", allowed.joined(separator: ","))]
@@ -193,8 +204,8 @@ public enum ServiceProblem: ValidationError.Detail {
         case .wrongAppKey:
             Declaration(
                 (.wrongAppKey, "wrong_app_key", 401, "UNAUTHORIZED"),
-                "is not this app's key",
-                ("は", "このアプリのキーではありません")
+                "key is not the key of this service's app",
+                ("の", "キーがこのサービスのアプリのキーではありません")
             )
         case .wrongPassword:
             Declaration(
@@ -214,11 +225,29 @@ public enum ServiceProblem: ValidationError.Detail {
                 "{method} is not allowed here (allowed: {allowed})",
                 ("の", "{method} はここでは使えません（使えるのは {allowed}）")
             )
+        case .repeatedOverride:
+            Declaration(
+                (.repeatedOverride, "method_not_allowed", 405, "METHOD_NOT_ALLOWED"),
+                "must be given once, not {count} times (one of {allowed})",
+                ("は", "{count} 回ではなく 1 回だけ指定してください（{allowed} のいずれか）")
+            )
         case .bodyTooLarge:
             Declaration(
                 (.bodyTooLarge, "too_large", 413, "REQUEST_TOO_LARGE"),
                 "is too large (maximum {maximum} bytes)",
                 ("が", "大きすぎます（最大 {maximum} バイト）")
+            )
+        case .malformedRequest:
+            Declaration(
+                (.malformedRequest, "malformed_request", 400, "INVALID_INPUT_DATA"),
+                "is not framed as HTTP/1.1 requires (a malformed chunk, a body shorter than its Content-Length, or a head that does not parse): send it again on a new connection",
+                ("が", "HTTP/1.1 の形式になっていません（チャンクの誤り、Content-Length より短い本文、または読めないヘッダー）。新しい接続で送り直してください")
+            )
+        case .headTooLarge:
+            Declaration(
+                (.headTooLarge, "head_too_large", 400, "INVALID_INPUT_DATA"),
+                "is too large (maximum {maximum} bytes of header fields)",
+                ("が", "大きすぎます（ヘッダーは最大 {maximum} バイト）")
             )
         case .unsupportedMediaType:
             Declaration(
@@ -265,8 +294,14 @@ public enum ServiceProblem: ValidationError.Detail {
         case .expiryNotATime:
             Declaration(
                 (.expiryNotATime, "invalid_expiry", 400, "INVALID_INPUT_DATA"),
-                "must be a time in the future, in milliseconds since 1970",
-                ("は", "未来の時刻（1970 年からのミリ秒）にしてください")
+                "must be a whole number of milliseconds since 1970",
+                ("は", "1970 年からのミリ秒を表す整数にしてください")
+            )
+        case .expiryPassed:
+            Declaration(
+                (.expiryPassed, "invalid_expiry", 400, "INVALID_INPUT_DATA"),
+                "has passed: it must be a time in the future",
+                ("は", "過ぎています。未来の時刻にしてください")
             )
         case .unknownResetMethod:
             Declaration(
@@ -341,6 +376,7 @@ public enum ServiceProblem: ValidationError.Detail {
     public enum Kind: String, CaseIterable, Sendable {
         case invalidCredentials, notVerified, missingToken, invalidToken, invalidRefreshToken, notOwner, userNotFound
         case appNotFound, missingAppCredentials, wrongAppKey, wrongPassword, noRoute, methodNotAllowed, bodyTooLarge
+        case malformedRequest, headTooLarge, repeatedOverride, expiryPassed
         case unsupportedMediaType, tooManyAttempts, wrongCode, nothingToVerify, malformedUserID, unknownMember
         case unsupportedGrantType, expiryNotATime, unknownResetMethod, unverifiedAddress, noPassword, internalError
         case databaseUnavailable
@@ -372,6 +408,13 @@ public enum ServiceProblem: ValidationError.Detail {
                 parameters["method"].map { .methodNotAllowed(method: $0, allowed: Self.items(parameters["allowed"])) }
             case .bodyTooLarge: parameters["maximum"].flatMap { Int($0) }.map { .bodyTooLarge(maximum: $0) }
             case .unsupportedMediaType: .unsupportedMediaType(accepted: Self.items(parameters["accepted"]))
+            case .malformedRequest: .malformedRequest
+            case .repeatedOverride:
+                parameters["count"].flatMap { Int($0) }.map {
+                    .repeatedOverride(count: $0, allowed: Self.items(parameters["allowed"]))
+                }
+            case .expiryPassed: .expiryPassed
+            case .headTooLarge: parameters["maximum"].flatMap { Int($0) }.map { .headTooLarge(maximum: $0) }
             case .tooManyAttempts:
                 parameters["retryAfter"].flatMap { Int64($0) }.map { .tooManyAttempts(retryAfter: $0) }
             case .wrongCode: .wrongCode
@@ -412,6 +455,10 @@ extension ValidationError.Field {
     static let method = Self(rawValue: "method")
     /// The request's body.
     static let body = Self(rawValue: "body")
+    /// The request as a whole (its framing).
+    static let request = Self(rawValue: "request")
+    /// The request's head (its start line and header fields).
+    static let head = Self(rawValue: "head")
     /// A verification code (`verificationCode`).
     static let verificationCode = Self(rawValue: "verificationCode")
     /// A password reset's code (`pinCode`).

@@ -44,8 +44,8 @@ struct BodyReader: Sendable {
     }
 
     /// The body, at most ``maximumBytes`` (413 past it). A body that came whole in its first part
-    /// (as long as its `Content-Length`, `declaredLength`) is not awaited past: its end is read by
-    /// the server after the answer, as for a body a route does not read.
+    /// (as long as its `Content-Length`, `declaredLength`) is not awaited past (behind
+    /// ``KiiWireResponder``, the body is in memory already: ``WholeRequest``).
     private func collect(_ request: Request, declaredLength: Int? = nil) async throws -> ByteBuffer {
         var parts = request.body.makeAsyncIterator()
         guard var body = try await parts.next() else { return ByteBuffer() }

@@ -3,9 +3,10 @@ import Hummingbird
 import KiiIdentity
 import Logging
 
-/// Logs one line per request: method, path, status, the problems' codes and the duration; and
-/// why a request failed as 503 (the outage's reason) or 500 (the error's type). Never a body, a
-/// header value, a password, a token or a code. It runs inside ``ProblemMiddleware``, and throws
+/// Logs one line per request: method, path (its identifiers redacted: ``LoggedPath``), status,
+/// the problems' codes and the duration; and why a request failed as 503 (the outage's reason)
+/// or 500 (the error's type). Never a body, a header value, an email address or phone number, a
+/// password, a token or a code. It runs inside ``ProblemMiddleware``, and throws
 /// on what it logged as the ``ServiceFailure`` that answers it. Nothing of a line is written
 /// unless the logger's level takes it.
 struct RequestLogMiddleware: RouterMiddleware {
@@ -56,7 +57,7 @@ struct RequestLogMiddleware: RouterMiddleware {
     ) {
         guard let start else { return }
         var metadata: Logger.Metadata = [
-            "method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "status": "\(status)",
+            "method": "\(request.method.rawValue)", "path": "\(LoggedPath.of(request.uri.path))", "status": "\(status)",
             "ms": "\(((ContinuousClock.now - start) / .microseconds(1)).rounded() / 1_000)",
         ]
         if let problems = problems(), !problems.isEmpty { metadata["problems"] = "\(problems)" }

@@ -35,10 +35,14 @@ final class RouteTable: RouterMethods {
         return self
     }
 
-    /// Answers 405 for every other common method on each path added.
+    /// Answers 405 for every other common method on each path added. A path that takes `GET`
+    /// takes `HEAD` too (RFC 9110, 9.3.2): the router makes it from the `GET` (the router's
+    /// `autoGenerateHeadEndpoints`), and `Allow` names it.
     func addMethodNotAllowed() {
         let common: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
-        for (path, allowed) in paths {
+        for (path, methods) in paths {
+            var allowed = methods
+            if let get = allowed.firstIndex(of: .get), !allowed.contains(.head) { allowed.insert(.head, at: get + 1) }
             let names = allowed.map(\.rawValue)
             let allowHeader = names.joined(separator: ", ")
             for method in common where !allowed.contains(method) {

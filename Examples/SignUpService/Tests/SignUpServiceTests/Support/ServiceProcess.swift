@@ -221,6 +221,11 @@ final class ServiceProcess: Sendable {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// The process's open file descriptors (`/proc/<pid>/fd`): its connections, database and log.
+    var openDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd"))?.count ?? 0
+    }
+
     struct ProcessFailure: Error, CustomStringConvertible {
         var description: String
     }
