@@ -160,6 +160,7 @@ enum Targets {
         let lookups: [(scenario: String, target: String, bound: Double)] = [
             (Scenarios.passwordBlocklistName, "password blocklist lookup, in-library set", 100),
             (Scenarios.passwordBlocklistFullName, "password blocklist lookup, full set's file", 150),
+            (Scenarios.passwordNISTName, "password under .nist, 16 ASCII characters, blocklist and context", 500),
         ]
         for (name, target, bound) in lookups {
             guard let result = results.first(where: { $0.name == name }) else { continue }

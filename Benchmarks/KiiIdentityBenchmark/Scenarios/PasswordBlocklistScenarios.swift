@@ -44,6 +44,34 @@ extension Scenarios {
         )
     }
 
+    static let passwordNISTName = "password, NIST policy"
+
+    /// `Password(_:policy: .nist, context:)` on 16-character ASCII passwords with a context of a
+    /// username, an email address, a display name and a word: every check, the blocklist and the
+    /// context included.
+    func passwordNIST() -> Scenario {
+        let inputs = Self.sixteenCharacterPasswords
+        let context = PasswordContext(
+            username: "taro_yamada",
+            email: "taro.yamada@example.com",
+            displayName: "Taro Yamada",
+            words: ["ExampleApp"]
+        )
+        return Scenario(
+            name: Self.passwordNISTName,
+            summary: "\(inputs.count) passwords of 16 ASCII characters, a context of 4 words and more",
+            inputCount: inputs.count,
+            contenders: [
+                Contender(name: "Password(_:policy: .nist, context:)", role: .engine) { index in
+                    (try? Password(inputs[index], policy: .nist, context: context)) != nil
+                },
+                Contender(name: "Kii's rule (Password.init)", role: .baseline) { index in
+                    (try? Password(inputs[index])) != nil
+                },
+            ]
+        )
+    }
+
     /// The full set's file, when `make password-blocklist` has written it.
     static func passwordBlocklistFull() -> PasswordBlocklist? {
         guard let data = FileManager.default.contents(atPath: passwordBlocklistFile) else { return nil }

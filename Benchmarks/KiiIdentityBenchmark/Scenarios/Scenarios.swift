@@ -30,6 +30,7 @@ struct Scenarios {
             ScenarioEntry(name: "phone metadata warm-up", make: phoneWarmUp),
             ScenarioEntry(name: "phone formats", make: phoneFormats),
             ScenarioEntry(name: Self.passwordBlocklistName, make: passwordBlocklistLookup),
+            ScenarioEntry(name: Self.passwordNISTName, make: passwordNIST),
         ]
             + (Self.passwordBlocklistFull().map { full in
                 [ScenarioEntry(name: Self.passwordBlocklistFullName) { passwordBlocklistFullLookup(full) }]

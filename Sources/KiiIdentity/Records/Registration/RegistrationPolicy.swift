@@ -35,6 +35,11 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
     /// shows names to other users sets ``DisplayNamePolicy/nickname``.
     public var displayNamePolicy: DisplayNamePolicy
 
+    /// Which rule passwords follow (``PasswordPolicy``): Kii's by default; ``PasswordPolicy/nist``
+    /// judges a sign-up's password with its own username, email address and display name as
+    /// context.
+    public var passwordPolicy: PasswordPolicy
+
     /// Creates a policy.
     public init(
         emailVerification: Bool = false,
@@ -43,9 +48,11 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         phoneDigitCount: ClosedRange<Int> = 10...15,
         exposeFullUserData: Bool = false,
         phoneMetadata: PhoneMetadataSource = .bundled,
-        displayNamePolicy: DisplayNamePolicy = .kii
+        displayNamePolicy: DisplayNamePolicy = .kii,
+        passwordPolicy: PasswordPolicy = .kii
     ) {
         self.displayNamePolicy = displayNamePolicy
+        self.passwordPolicy = passwordPolicy
         self.emailVerification = emailVerification
         self.phoneVerification = phoneVerification
         self.mobileOnly = mobileOnly
@@ -61,7 +68,7 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
 
     private enum CodingKeys: String, CodingKey {
         case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData, phoneMetadata
-        case displayNamePolicy
+        case displayNamePolicy, passwordPolicy
     }
 
     /// Whether an identifier of `kind` must be verified before it can be used to log in.
@@ -84,7 +91,9 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
             phoneDigitCount: try container.decodeIfPresent(ClosedRange<Int>.self, forKey: .phoneDigitCount) ?? 10...15,
             exposeFullUserData: try container.decodeIfPresent(Bool.self, forKey: .exposeFullUserData) ?? false,
             phoneMetadata: try container.decodeIfPresent(PhoneMetadataSource.self, forKey: .phoneMetadata) ?? .bundled,
-            displayNamePolicy: try container.decodeIfPresent(DisplayNamePolicy.self, forKey: .displayNamePolicy) ?? .kii
+            displayNamePolicy: try container.decodeIfPresent(DisplayNamePolicy.self, forKey: .displayNamePolicy)
+                ?? .kii,
+            passwordPolicy: try container.decodeIfPresent(PasswordPolicy.self, forKey: .passwordPolicy) ?? .kii
         )
     }
 
@@ -98,15 +107,18 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         try container.encode(exposeFullUserData, forKey: .exposeFullUserData)
         if phoneMetadata != .bundled { try container.encode(phoneMetadata, forKey: .phoneMetadata) }
         if displayNamePolicy != .kii { try container.encode(displayNamePolicy, forKey: .displayNamePolicy) }
+        if passwordPolicy != .kii { try container.encode(passwordPolicy, forKey: .passwordPolicy) }
     }
 
     /// `email verification on, phone verification off, mobile only`, then `, full user data
     /// exposed` when ``exposeFullUserData`` is on, `, system phone metadata` when that is the
-    /// source, and `, nickname display names` under ``DisplayNamePolicy/nickname``.
+    /// source, `, nickname display names` under ``DisplayNamePolicy/nickname``, and `, nist
+    /// passwords` (or `, nist (minimum 8) passwords`) under ``PasswordPolicy/nist``.
     public var description: String {
         "email verification \(emailVerification ? "on" : "off"), phone verification \(phoneVerification ? "on" : "off"), "
             + (mobileOnly ? "mobile only" : "any valid number") + (exposeFullUserData ? ", full user data exposed" : "")
             + (phoneMetadata == .system ? ", system phone metadata" : "")
             + (displayNamePolicy == .nickname ? ", nickname display names" : "")
+            + (passwordPolicy.rule == .nist ? ", \(passwordPolicy) passwords" : "")
     }
 }

@@ -13,7 +13,7 @@
 /// ```swift
 /// PasswordBlocklist.builtIn.contains("Password1234567890")   // true
 /// ```
-public struct PasswordBlocklist: Sendable {
+public struct PasswordBlocklist: Sendable, Hashable {
     /// How many distinct folded entries the set holds.
     public let entryCount: Int
     /// The fewest code points of an entry the set holds (folded): shorter passwords are not
@@ -89,6 +89,21 @@ public struct PasswordBlocklist: Sendable {
     /// Whether the folded password in `bytes` (`codePoints` long) is an entry: the lookup alone.
     func contains(folded bytes: UnsafeBufferPointer<UInt8>, codePoints: Int) -> Bool {
         codePoints >= minimumLength && filter.mayContain(keyHash: PasswordBlocklistHash.hash(bytes))
+    }
+
+    /// Whether two blocklists are one set: the same entries and the same filter (seed and shape).
+    public static func == (left: Self, right: Self) -> Bool {
+        left.entryCount == right.entryCount && left.minimumLength == right.minimumLength
+            && left.sources == right.sources
+            && left.filter.seed == right.filter.seed && left.filter.segmentLength == right.filter.segmentLength
+            && left.filter.segmentCount == right.filter.segmentCount
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entryCount)
+        hasher.combine(minimumLength)
+        hasher.combine(filter.seed)
     }
 
     /// `bytes` read as little-endian 16-bit values (a whole number of them).

@@ -51,3 +51,28 @@ enum PasswordFolding {
         return (bytes, codePoints)
     }
 }
+
+extension PasswordFolding {
+    /// `bytes` (folded UTF-8) with each ASCII byte replaced by its username lookalike skeleton
+    /// (`0` → `o`, `1` → `l`, `m` → `rn`; UnicodeTables' TR39 skeletons); other bytes as they are.
+    static func skeleton(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { skeleton($0) }
+    }
+
+    /// `bytes` with each ASCII byte replaced by its username lookalike skeleton.
+    static func skeleton(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 4)
+        for byte in bytes {
+            let packed = byte < 0x80 ? UnicodeTables.usernameLookalikeSkeleton(of: byte) : 0
+            if packed == 0 {
+                output.append(byte)
+                continue
+            }
+            for index in 0..<Int(packed >> 24) {
+                output.append(UInt8(truncatingIfNeeded: packed >> (8 * UInt32(index))))
+            }
+        }
+        return output
+    }
+}
