@@ -22,13 +22,12 @@ enum NISTPasswordRule {
         var problems: [ValidationError.Problem] = []
         let enforced: String
         let folded: [UInt8]
-        let foldedScalars: [UInt32]
+        var foldedScalars: [UInt32] = []
         let length: Int
         if raw.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) {
             // Printable ASCII: nothing to map, nothing refused; one code point a byte.
             enforced = raw
             folded = raw.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
-            foldedScalars = folded.map { UInt32($0) }
             length = folded.count
         } else {
             let tables = UnicodeData.shared
@@ -65,13 +64,17 @@ enum NISTPasswordRule {
             problems.append(problem(ValidationError.FieldDetail.tooLong(maximum: maximum, unit: .characters)))
         }
         if !problems.isEmpty { return .failure(ValidationError(problems)) }
-        if folded.withUnsafeBufferPointer({ blocklist.contains(folded: $0, codePoints: foldedScalars.count) }) {
+        let foldedLength = foldedScalars.isEmpty ? folded.count : foldedScalars.count
+        if folded.withUnsafeBufferPointer({ blocklist.contains(folded: $0, codePoints: foldedLength) }) {
             problems.append(problem(ValidationError.PasswordDetail.commonPassword))
         }
-        if PasswordContextMatch.matches(folded: folded, scalars: foldedScalars, words: context.foldedWords) {
+        if PasswordContextMatch.matches(folded: folded, words: context.foldedWords) {
             problems.append(problem(ValidationError.PasswordDetail.containsContextWord))
         }
-        if PasswordPatterns.isRepetitive(foldedScalars) || PasswordPatterns.isSequential(foldedScalars) {
+        let patterned =
+            foldedScalars.isEmpty
+            ? PasswordPatterns.matches(folded.lazy.map { UInt32($0) }) : PasswordPatterns.matches(foldedScalars)
+        if patterned {
             problems.append(problem(ValidationError.PasswordDetail.repetitiveOrSequential))
         }
         if !problems.isEmpty { return .failure(ValidationError(problems)) }
@@ -96,19 +99,13 @@ enum NISTPasswordRule {
 }
 
 /// Whether a folded password holds a folded context word: the password and each word in the
-/// username lookalike skeleton, the password equal to the word or containing it, forwards or
-/// backwards (the password read backwards holds the word).
+/// username lookalike skeleton, the password containing the word (or equal to it), or the word
+/// read backwards (its code points in reverse order, then in the skeleton).
 enum PasswordContextMatch {
-    static func matches(folded: [UInt8], scalars: [UInt32], words: [[UInt8]]) -> Bool {
+    static func matches(folded: [UInt8], words: [PasswordContext.Word]) -> Bool {
         guard !words.isEmpty else { return false }
         let skeleton = PasswordFolding.skeleton(folded)
-        var reversedBytes: [UInt8] = []
-        reversedBytes.reserveCapacity(folded.count)
-        for value in scalars.reversed() {
-            if let scalar = Unicode.Scalar(value) { UTF8.encode(scalar) { reversedBytes.append($0) } }
-        }
-        let reversed = PasswordFolding.skeleton(reversedBytes)
-        for word in words where contains(skeleton, word) || contains(reversed, word) { return true }
+        for word in words where contains(skeleton, word.forwards) || contains(skeleton, word.backwards) { return true }
         return false
     }
 
@@ -137,7 +134,14 @@ enum PasswordPatterns {
     /// The longest unit a repetitive password repeats.
     static let longestUnit = 4
 
-    static func isRepetitive(_ scalars: [UInt32]) -> Bool {
+    /// Whether `scalars` are repetitive or sequential.
+    static func matches<Scalars: RandomAccessCollection<UInt32>>(_ scalars: Scalars) -> Bool
+    where Scalars.Index == Int {
+        isRepetitive(scalars) || isSequential(scalars)
+    }
+
+    static func isRepetitive<Scalars: RandomAccessCollection<UInt32>>(_ scalars: Scalars) -> Bool
+    where Scalars.Index == Int {
         let count = scalars.count
         for period in 1...longestUnit where count >= 2 * period {
             var index = period
@@ -147,7 +151,8 @@ enum PasswordPatterns {
         return false
     }
 
-    static func isSequential(_ scalars: [UInt32]) -> Bool {
+    static func isSequential<Scalars: RandomAccessCollection<UInt32>>(_ scalars: Scalars) -> Bool
+    where Scalars.Index == Int {
         guard scalars.count >= 3 else { return false }
         for step: UInt32 in [1, 0xFFFF_FFFF] {
             var index = 1

@@ -5,7 +5,7 @@
 /// Each is folded as the password is (NFKC, lowercase) and then by the username lookalike
 /// skeleton (`0` → `o`, `1` → `l`, `m` → `rn`), so `PAYPA1` reads `paypal`; words shorter than
 /// ``PasswordPolicy/minimumContextWordLength`` characters do not count. A password that equals
-/// or contains a word, forwards or backwards, is refused (`contains_context_word`).
+/// or contains a word, or the word read backwards, is refused (`contains_context_word`).
 ///
 /// ```swift
 /// let context = PasswordContext(username: "taro_yamada", email: "taro@example.com", words: ["ExampleApp"])
@@ -20,8 +20,14 @@ public struct PasswordContext: Sendable, Hashable {
     public let displayName: String?
     /// More words: the service's or the app's name, say.
     public let words: [String]
-    /// Every word that counts, folded (skeleton bytes), each once: made once, here.
-    let foldedWords: [[UInt8]]
+    /// Every word that counts, folded, each once: made once, here.
+    let foldedWords: [Word]
+
+    /// A word folded: its skeleton bytes, and those of its code points in reverse order.
+    struct Word: Sendable, Hashable {
+        let forwards: [UInt8]
+        let backwards: [UInt8]
+    }
 
     /// No context.
     public static let none = PasswordContext()
@@ -36,7 +42,7 @@ public struct PasswordContext: Sendable, Hashable {
     }
 
     /// Every word that counts, folded (skeleton bytes), each once.
-    private static func fold(username: String?, email: String?, displayName: String?, words: [String]) -> [[UInt8]] {
+    private static func fold(username: String?, email: String?, displayName: String?, words: [String]) -> [Word] {
         var texts: [String] = []
         if let username { texts.append(username) }
         if let email {
@@ -53,12 +59,16 @@ public struct PasswordContext: Sendable, Hashable {
             if parts.count > 1 { texts += parts.map { String(String.UnicodeScalarView($0)) } }
         }
         texts += words
-        var folded: [[UInt8]] = []
+        var folded: [Word] = []
         for text in texts {
             let (bytes, codePoints) = PasswordFolding.fold(text)
             guard codePoints >= PasswordPolicy.minimumContextWordLength else { continue }
-            let skeleton = PasswordFolding.skeleton(bytes)
-            if !folded.contains(skeleton) { folded.append(skeleton) }
+            var reversed: [UInt8] = []
+            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars.reversed() {
+                UTF8.encode(scalar) { reversed.append($0) }
+            }
+            let word = Word(forwards: PasswordFolding.skeleton(bytes), backwards: PasswordFolding.skeleton(reversed))
+            if !folded.contains(word) { folded.append(word) }
         }
         return folded
     }
