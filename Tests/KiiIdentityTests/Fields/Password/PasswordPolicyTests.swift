@@ -152,6 +152,15 @@ import Testing
         // The display name's words: `Hanako` alone counts too.
         #expect(Self.codes("HANAKO q9 Tx7#qLm2", context: context) == ["contains_context_word"])
         #expect(Self.codes("HANAKO q9 Tx7#qLm2", context: PasswordContext(displayName: "Han")).isEmpty)
+        // A word of exactly 4 characters counts; one of 3 does not.
+        #expect(
+            Self.codes("zork q9 Tx7#qLm2$v", context: PasswordContext(words: ["Zork"])) == ["contains_context_word"]
+        )
+        #expect(Self.codes("zor q9 Tx7#qLm2$v", context: PasswordContext(words: ["Zor"])).isEmpty)
+        // The skeleton reads m as rn, in the word and in the password.
+        #expect(
+            Self.codes("rnodern q9 Tx7#qL", context: PasswordContext(words: ["Modern"])) == ["contains_context_word"]
+        )
     }
 
     @Test func repetitionAndRunsAreRefusedAtTheirEdges() {

@@ -99,7 +99,7 @@ public struct PasswordBlocklist: Sendable, Hashable {
             && left.filter.segmentCount == right.filter.segmentCount
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(entryCount)
         hasher.combine(minimumLength)
