@@ -29,8 +29,13 @@ public struct PasswordPolicy: Sendable, Hashable, CustomStringConvertible {
     /// The fewest code points a password may have once normalised (``Password/lengths``' lower
     /// bound under ``kii``).
     public let minimumLength: Int
-    /// The known passwords refused under ``nist`` (``PasswordBlocklist/builtIn`` unless given).
-    public let blocklist: PasswordBlocklist
+    /// The blocklist given to ``nist(minimumLength:blocklist:)``; `nil` for the in-library one,
+    /// which is decoded only when a password is judged (never under ``kii``).
+    private let givenBlocklist: PasswordBlocklist?
+
+    /// The known passwords refused under ``nist``: ``PasswordBlocklist/builtIn`` unless another
+    /// was given.
+    public var blocklist: PasswordBlocklist { givenBlocklist ?? .builtIn }
 
     /// The most code points a password may have once normalised under ``nist``.
     public static let maximumLength = 256
@@ -40,27 +45,28 @@ public struct PasswordPolicy: Sendable, Hashable, CustomStringConvertible {
     public static let minimumContextWordLength = 4
 
     /// Kii Cloud's rule (``Password/init(_:)``).
-    public static let kii = PasswordPolicy(rule: .kii, minimumLength: Password.lengths.lowerBound, blocklist: .builtIn)
+    public static let kii = PasswordPolicy(rule: .kii, minimumLength: Password.lengths.lowerBound, blocklist: nil)
 
     /// NIST SP 800-63B-4 for a single-factor password: at least 15 code points, the in-library
     /// blocklist.
-    public static let nist = PasswordPolicy(rule: .nist, minimumLength: 15, blocklist: .builtIn)
+    public static let nist = PasswordPolicy(rule: .nist, minimumLength: 15, blocklist: nil)
 
     /// NIST SP 800-63B-4 with another minimum or blocklist.
     ///
     /// - Parameters:
     ///   - minimumLength: 8 to 64 code points; 15 for a password that is the only factor, 8 at
     ///     least for one used with a second factor. Clamped into that range.
-    ///   - blocklist: the known passwords; the in-library one holds those of 15 code points and
-    ///     more, so a lower minimum wants the full set's file (``PasswordBlocklist/init(bytes:)``).
-    public static func nist(minimumLength: Int, blocklist: PasswordBlocklist = .builtIn) -> PasswordPolicy {
+    ///   - blocklist: the known passwords; `nil` for the in-library one, which holds those of 15
+    ///     code points and more, so a lower minimum wants the full set's file
+    ///     (``PasswordBlocklist/init(bytes:)``).
+    public static func nist(minimumLength: Int, blocklist: PasswordBlocklist? = nil) -> PasswordPolicy {
         PasswordPolicy(rule: .nist, minimumLength: min(max(minimumLength, 8), 64), blocklist: blocklist)
     }
 
-    private init(rule: Rule, minimumLength: Int, blocklist: PasswordBlocklist) {
+    private init(rule: Rule, minimumLength: Int, blocklist: PasswordBlocklist?) {
         self.rule = rule
         self.minimumLength = minimumLength
-        self.blocklist = blocklist
+        givenBlocklist = blocklist
     }
 
     /// `kii`, `nist`, or `nist (minimum 8)`.

@@ -109,6 +109,27 @@ import Testing
         #expect(Set((0..<1_000).map { _ in random.next(lengths: 15...64) }).count == 1_000, "the sample repeats itself")
     }
 
+    @Test func aShorterMinimumWantsTheFullSet() throws {
+        let bytes = try #require(try? PasswordBlocklistOutputs.fullSetBytes(), "\(PasswordBlocklistOutputs.missing)")
+        let full = PasswordPolicy.nist(minimumLength: 8, blocklist: try PasswordBlocklist(bytes: bytes))
+        func codes(_ raw: String, _ policy: PasswordPolicy) -> [String] {
+            do {
+                _ = try Password(raw, policy: policy)
+                return []
+            } catch {
+                return error.problems.map(\.code.rawValue)
+            }
+        }
+        // Known passwords of 8 to 14 characters: only the full set holds them.
+        for raw in ["password", "Password1", "iloveyou!"] {
+            #expect(codes(raw, full) == ["common_password"])
+            #expect(codes(raw, .nist(minimumLength: 8)).isEmpty)
+        }
+        #expect(full.blocklist.entryCount == 4_105_121)
+        #expect(PasswordPolicy.nist(minimumLength: 8).blocklist == .builtIn)
+        #expect(full != .nist(minimumLength: 8))
+    }
+
     @Test func aCorruptFileIsAClearError() throws {
         let bytes = try #require(try? PasswordBlocklistOutputs.fullSetBytes(), "\(PasswordBlocklistOutputs.missing)")
         func problem(_ bytes: [UInt8]) -> PasswordBlocklist.FileProblem? {
