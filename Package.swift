@@ -54,8 +54,12 @@ let package = Package(
             dependencies: ["CPhoneNumberShims"],
             // The notice and licence of libphonenumber's metadata, which
             // Phone/Metadata/BundledMetadataText.swift holds (Scripts/phone-metadata/generate.py),
-            // and the Unicode licence of the generated tables in Unicode/ (Scripts/unicode-tables).
-            exclude: ["Phone/Metadata/NOTICE", "Phone/Metadata/LICENSE", "Unicode/LICENSE-Unicode"],
+            // the Unicode licence of the generated tables in Unicode/ (Scripts/unicode-tables), and the
+            // licences of the password lists behind Fields/Password/Blocklist (Scripts/password-blocklist).
+            exclude: [
+                "Phone/Metadata/NOTICE", "Phone/Metadata/LICENSE", "Unicode/LICENSE-Unicode",
+                "Fields/Password/Blocklist/LICENSE",
+            ],
             swiftSettings: strictSwift,
             // libm: the floating-point helpers a Double's conversions call (floor, ceil, trunc,
             // round, rint), which a client without Foundation (which links it) would miss.

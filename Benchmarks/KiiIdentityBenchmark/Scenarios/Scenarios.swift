@@ -30,7 +30,12 @@ struct Scenarios {
             ScenarioEntry(name: "phone engine first use", make: phoneEngineFirstUse),
             ScenarioEntry(name: "phone metadata warm-up", make: phoneWarmUp),
             ScenarioEntry(name: "phone formats", make: phoneFormats),
+            ScenarioEntry(name: Self.passwordBlocklistName, make: passwordBlocklistLookup),
+            ScenarioEntry(name: Self.passwordNISTName, make: passwordNIST),
         ]
+            + (Self.passwordBlocklistFull().map { full in
+                [ScenarioEntry(name: Self.passwordBlocklistFullName) { passwordBlocklistFullLookup(full) }]
+            } ?? [])
     }
 
     private func lines(_ name: String) -> [String] { FixtureFiles.lines(name, in: directory) }

@@ -75,6 +75,15 @@ extension ValidationError.Code {
     /// The mapping does not settle after the passes RFC 8266 allows.
     public static let unstableMapping = Self("unstable_mapping")
 
+    // MARK: Password under the NIST policy
+
+    /// The whole password is a commonly used, expected or breached one.
+    public static let commonPassword = Self("common_password")
+    /// The password holds a word of its context: the username, the email address, the name.
+    public static let containsContextWord = Self("contains_context_word")
+    /// The password is one short unit repeated, or a run of consecutive characters.
+    public static let repetitiveOrSequential = Self("repetitive_or_sequential")
+
     // MARK: Email address
 
     /// The email address has no `@`.

@@ -67,6 +67,7 @@ extension ValidationError {
     /// The detail types of this module, which every decoder of a problem reads.
     public static let detailTypes: [any Detail.Type] = [
         FieldDetail.self, PhoneDetail.self, RecordDetail.self, JSONDetail.self, DisplayNameDetail.self,
+        PasswordDetail.self,
     ]
 
     /// The `userInfo` key under which a decoder lists more detail types

@@ -44,6 +44,9 @@ public struct Password: IdentityField, ReportingField, CustomDebugStringConverti
         rawValue = raw
     }
 
+    /// A password a policy's rule has enforced (``init(_:policy:context:)``).
+    init(enforced: String) { rawValue = enforced }
+
     /// Whether `raw` is a valid password. Allocates nothing.
     @inlinable @inline(__always)
     public static func isValid(_ raw: String) -> Bool {

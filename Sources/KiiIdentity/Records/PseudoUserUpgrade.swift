@@ -215,7 +215,9 @@ public struct PseudoUserUpgrade: Sendable, Hashable, Codable, CustomStringConver
             countryGiven: country != nil,
             policy: policy.phonePolicy
         )
-        let checkedPassword = checker.field(Password.self, password)
+        let checkedPassword = checker.password(password, policy: policy.passwordPolicy) {
+            PasswordContext(username: identity.username, email: identity.email)
+        }
         checker.add(checkedCountry)
         if identity.isEmpty, let problem = RegistrationTable.problem(for: [], policy: policy) {
             checker.add(problem)

@@ -196,7 +196,9 @@ public struct Registration: Sendable, Hashable, Codable, CustomStringConvertible
             countryGiven: fields.country != nil,
             policy: policy.phonePolicy
         )
-        let checkedPassword = checker.field(Password.self, password)
+        let checkedPassword = checker.password(password, policy: policy.passwordPolicy) {
+            PasswordContext(username: identity.username, email: identity.email, displayName: fields.displayName)
+        }
         let checkedFields = checker.userFields(fields, country: country)
         guard checker.problems.isEmpty, let checkedPassword else { return nil }
         let record = UserRecord(username: username, email: email, phone: phone, fields: checkedFields)

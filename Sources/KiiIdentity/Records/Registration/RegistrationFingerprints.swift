@@ -111,8 +111,7 @@ extension Registration {
         policy: RegistrationPolicy,
         building builder: Builder.Type
     ) -> RegistrationKeys<Builder.Key>? {
-        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        guard Password.isValidBytes(record.password ?? empty),
+        guard policy.passwordPolicy.isValidPassword(of: record),
             RegistrationTable.problem(
                 username: record.username != nil,
                 email: record.email != nil,

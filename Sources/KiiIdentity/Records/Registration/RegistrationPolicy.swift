@@ -41,6 +41,11 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
     /// in E.164. Off by default: Kii's wire takes strict forms only.
     public var typedPhoneNumbers: Bool
 
+    /// Which rule passwords follow (``PasswordPolicy``): Kii's by default; ``PasswordPolicy/nist``
+    /// judges a sign-up's password with its own username, email address and display name as
+    /// context.
+    public var passwordPolicy: PasswordPolicy
+
     /// Creates a policy.
     public init(
         emailVerification: Bool = false,
@@ -50,10 +55,12 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         exposeFullUserData: Bool = false,
         phoneMetadata: PhoneMetadataSource = .bundled,
         displayNamePolicy: DisplayNamePolicy = .kii,
-        typedPhoneNumbers: Bool = false
+        typedPhoneNumbers: Bool = false,
+        passwordPolicy: PasswordPolicy = .kii
     ) {
         self.displayNamePolicy = displayNamePolicy
         self.typedPhoneNumbers = typedPhoneNumbers
+        self.passwordPolicy = passwordPolicy
         self.emailVerification = emailVerification
         self.phoneVerification = phoneVerification
         self.mobileOnly = mobileOnly
@@ -74,7 +81,7 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
 
     private enum CodingKeys: String, CodingKey {
         case emailVerification, phoneVerification, mobileOnly, phoneDigitCount, exposeFullUserData, phoneMetadata
-        case displayNamePolicy, typedPhoneNumbers
+        case displayNamePolicy, typedPhoneNumbers, passwordPolicy
     }
 
     /// Whether an identifier of `kind` must be verified before it can be used to log in.
@@ -99,12 +106,14 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
             phoneMetadata: try container.decodeIfPresent(PhoneMetadataSource.self, forKey: .phoneMetadata) ?? .bundled,
             displayNamePolicy: try container.decodeIfPresent(DisplayNamePolicy.self, forKey: .displayNamePolicy)
                 ?? .kii,
-            typedPhoneNumbers: try container.decodeIfPresent(Bool.self, forKey: .typedPhoneNumbers) ?? false
+            typedPhoneNumbers: try container.decodeIfPresent(Bool.self, forKey: .typedPhoneNumbers) ?? false,
+            passwordPolicy: try container.decodeIfPresent(PasswordPolicy.self, forKey: .passwordPolicy) ?? .kii
         )
     }
 
     /// Encodes every setting; `phoneMetadata` only when it is not the bundled one,
-    /// `displayNamePolicy` when it is not Kii's, `typedPhoneNumbers` when it is on.
+    /// `displayNamePolicy` when it is not Kii's, `typedPhoneNumbers` when it is on, `passwordPolicy`
+    /// when it is not Kii's.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(emailVerification, forKey: .emailVerification)
@@ -115,17 +124,20 @@ public struct RegistrationPolicy: Sendable, Hashable, Codable, CustomStringConve
         if phoneMetadata != .bundled { try container.encode(phoneMetadata, forKey: .phoneMetadata) }
         if displayNamePolicy != .kii { try container.encode(displayNamePolicy, forKey: .displayNamePolicy) }
         if typedPhoneNumbers { try container.encode(true, forKey: .typedPhoneNumbers) }
+        if passwordPolicy != .kii { try container.encode(passwordPolicy, forKey: .passwordPolicy) }
     }
 
     /// `email verification on, phone verification off, mobile only`, then `, full user data
     /// exposed` when ``exposeFullUserData`` is on, `, system phone metadata` when that is the
-    /// source, `, nickname display names` under ``DisplayNamePolicy/nickname``, and `, typed
-    /// phone numbers` when ``typedPhoneNumbers`` is on.
+    /// source, `, nickname display names` under ``DisplayNamePolicy/nickname``, `, typed phone
+    /// numbers` when ``typedPhoneNumbers`` is on, and `, nist passwords` (or `, nist (minimum 8)
+    /// passwords`) under ``PasswordPolicy/nist``.
     public var description: String {
         "email verification \(emailVerification ? "on" : "off"), phone verification \(phoneVerification ? "on" : "off"), "
             + (mobileOnly ? "mobile only" : "any valid number") + (exposeFullUserData ? ", full user data exposed" : "")
             + (phoneMetadata == .system ? ", system phone metadata" : "")
             + (displayNamePolicy == .nickname ? ", nickname display names" : "")
             + (typedPhoneNumbers ? ", typed phone numbers" : "")
+            + (passwordPolicy.rule == .nist ? ", \(passwordPolicy) passwords" : "")
     }
 }
