@@ -43,17 +43,7 @@ extension Scenarios {
             summary: "\(Self.nonASCIINames.count) names (Latin with accents, Japanese, emoji), tables "
                 + "\(DisplayNamePolicy.tableBytes / 1024) KiB in memory",
             inputCount: inputs.count,
-            contenders: [
-                Contender(name: "DisplayName(_:policy: .nickname)", role: .engine) { index in
-                    (try? DisplayName(inputs[index], policy: .nickname)) != nil
-                },
-                Contender(name: "Foundation by hand (NFKD then NFC, CharacterSet)", role: .baseline) { index in
-                    Self.foundationNickname(inputs[index]) != nil
-                },
-                Contender(name: "the same with precomposedStringWithCompatibilityMapping", role: .baseline) { index in
-                    Self.foundationNickname(inputs[index], oneCall: true) != nil
-                },
-            ]
+            contenders: Self.nicknameContenders(inputs)
         )
     }
 
@@ -78,18 +68,23 @@ extension Scenarios {
             summary: "\(names.count) names in NFD (Latin, Vietnamese, conjoining jamo, kana), "
                 + "\(names.reduce(0) { $0 + $1.unicodeScalars.count } / names.count) scalars on average",
             inputCount: inputs.count,
-            contenders: [
-                Contender(name: "DisplayName(_:policy: .nickname)", role: .engine) { index in
-                    (try? DisplayName(inputs[index], policy: .nickname)) != nil
-                },
-                Contender(name: "Foundation by hand (NFKD then NFC, CharacterSet)", role: .baseline) { index in
-                    Self.foundationNickname(inputs[index]) != nil
-                },
-                Contender(name: "the same with precomposedStringWithCompatibilityMapping", role: .baseline) { index in
-                    Self.foundationNickname(inputs[index], oneCall: true) != nil
-                },
-            ]
+            contenders: Self.nicknameContenders(inputs)
         )
+    }
+
+    /// The library's nickname policy against Foundation by hand, both ways, over `inputs`.
+    static func nicknameContenders(_ inputs: [String]) -> [Contender] {
+        [
+            Contender(name: "DisplayName(_:policy: .nickname)", role: .engine) { index in
+                (try? DisplayName(inputs[index], policy: .nickname)) != nil
+            },
+            Contender(name: "Foundation by hand (NFKD then NFC, CharacterSet)", role: .baseline) { index in
+                Self.foundationNickname(inputs[index]) != nil
+            },
+            Contender(name: "the same with precomposedStringWithCompatibilityMapping", role: .baseline) { index in
+                Self.foundationNickname(inputs[index], oneCall: true) != nil
+            },
+        ]
     }
 
     /// Stops the run unless the library and Foundation by hand accept the same of `names` and

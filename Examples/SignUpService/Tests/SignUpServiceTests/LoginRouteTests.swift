@@ -206,13 +206,7 @@ import Testing
             )
             #expect(wrongPassword.problems == ["password:invalid_credentials"])
             let token = try await service.logIn("grace_1")
-            let code = try #require(service.code(.email, of: userID))
-            let verified = try await service.send(
-                .post,
-                service.userPath("me") + "/email-address/verify",
-                json: #"{"verificationCode":"\#(code)"}"#,
-                token: token
-            )
+            let verified = try await service.verify(.email, of: userID, token: token)
             #expect(verified.status == 204)
             #expect(try await service.logIn("grace@example.com").count == 43)
         }

@@ -110,13 +110,7 @@ import Testing
             #expect(unverified.status == 204)
             #expect(service.resetCode(of: userID) == nil)
             let token = try await service.logIn("vera_1")
-            let code = try #require(service.code(.email, of: userID))
-            let verified = try await service.send(
-                .post,
-                service.userPath("me") + "/email-address/verify",
-                json: #"{"verificationCode":"\#(code)"}"#,
-                token: token
-            )
+            let verified = try await service.verify(.email, of: userID, token: token)
             #expect(verified.status == 204)
             #expect(try await requestReset(service, "EMAIL:vera@example.com").status == 204)
             #expect(service.resetCode(of: userID) != nil)

@@ -225,117 +225,75 @@ import Testing
     /// `bob` gets the key, and `b0b` still reads, logs in, updates and is deleted.
     @Test(arguments: Backend.enabled)
     func usersOfVersionThreeKeepWorkingAndGetTheirLookalikeKeys(backend: Backend) async throws {
-        let old = try await VersionThreeDatabase.make(backend)
-        defer { old.removeFile() }
-        do {
-            try await withService(backend, .database(old.location)) { service in
-                let version = try await service.server.pool.withConnection { database in
-                    try await database.raw("SELECT version FROM signup_schema").first(
-                        decodingColumn: "version",
-                        as: Int.self
-                    )
-                }
-                #expect(version == Schema.version)
-                #expect(try await service.users.lookalikeKey(of: "u-bob") == "bob")
-                #expect(try await service.users.lookalikeKey(of: "u-b0b") == nil)
-                #expect(try await service.users.lookalikeKey(of: "u-paypal") == "paypal")
-                #expect(try await service.keys(of: "u-b0b") == ["username=b0b"])
-
-                let token = try await service.logIn("b0b")
-                let me = try await service.send(.get, service.userPath("me"), token: token)
-                #expect(me.status == 200)
-                #expect(me.string("loginName") == "b0b")
-                #expect(scalars(me.string("displayName")) == scalars(Self.override))
-                let bobToken = try await service.logIn("bob")
-                let other = try await service.send(.get, service.userPath("LOGIN_NAME:b0b"), token: bobToken)
-                #expect(scalars(other.string("displayName")) == scalars(Self.override))
-
-                // An update that leaves the display name keeps it; a new one is checked.
-                let kept = try await service.send(
-                    .post,
-                    service.userPath("me"),
-                    json: #"{"country":"JP"}"#,
-                    token: token,
-                    contentType: KiiType.userUpdate
+        let old = try await OlderDatabase.make(backend, version: 3, rows: try await Self.versionThreeUsers())
+        try await old.withService(backend) { service in
+            let version = try await service.server.pool.withConnection { database in
+                try await database.raw("SELECT version FROM signup_schema").first(
+                    decodingColumn: "version",
+                    as: Int.self
                 )
-                #expect(kept.status == 200, "\(kept)")
-                let after = try await service.send(.get, service.userPath("me"), token: token)
-                #expect(after.string("country") == "JP")
-                #expect(scalars(after.string("displayName")) == scalars(Self.override))
-                let refused = try await service.send(
-                    .post,
-                    service.userPath("me"),
-                    json: #"{"displayName":"\u200B"}"#,
-                    token: token,
-                    contentType: KiiType.userUpdate
-                )
-                #expect(refused.status == 400)
-                #expect(refused.problems == ["displayName:invisible_character"])
-
-                // `bob` holds the key: another lookalike is taken.
-                let third = try await service.send(
-                    .post,
-                    service.usersPath,
-                    json: #"{"loginName":"B0B","password":"correct horse"}"#,
-                    contentType: KiiType.registration
-                )
-                #expect(third.status == 409)
-                #expect(third.problems == ["loginName:already_taken"])
-
-                #expect(try await service.send(.delete, service.userPath("me"), token: token).status == 204)
-                #expect(try await service.users.user("u-b0b") == nil)
-                #expect(try await service.users.lookalikeKey(of: "u-bob") == "bob")
-                let counts = try await service.rowCounts()
-                #expect(counts[.users] == 2)
-                #expect(counts[.identityKeys] == 4)
             }
-        } catch {
-            await old.drop()
-            throw error
+            #expect(version == Schema.version)
+            #expect(try await service.users.lookalikeKey(of: "u-bob") == "bob")
+            #expect(try await service.users.lookalikeKey(of: "u-b0b") == nil)
+            #expect(try await service.users.lookalikeKey(of: "u-paypal") == "paypal")
+            #expect(try await service.keys(of: "u-b0b") == ["username=b0b"])
+
+            let token = try await service.logIn("b0b")
+            let me = try await service.send(.get, service.userPath("me"), token: token)
+            #expect(me.status == 200)
+            #expect(me.string("loginName") == "b0b")
+            #expect(scalars(me.string("displayName")) == scalars(Self.override))
+            let bobToken = try await service.logIn("bob")
+            let other = try await service.send(.get, service.userPath("LOGIN_NAME:b0b"), token: bobToken)
+            #expect(scalars(other.string("displayName")) == scalars(Self.override))
+
+            // An update that leaves the display name keeps it; a new one is checked.
+            let kept = try await service.send(
+                .post,
+                service.userPath("me"),
+                json: #"{"country":"JP"}"#,
+                token: token,
+                contentType: KiiType.userUpdate
+            )
+            #expect(kept.status == 200, "\(kept)")
+            let after = try await service.send(.get, service.userPath("me"), token: token)
+            #expect(after.string("country") == "JP")
+            #expect(scalars(after.string("displayName")) == scalars(Self.override))
+            let refused = try await service.send(
+                .post,
+                service.userPath("me"),
+                json: #"{"displayName":"\u200B"}"#,
+                token: token,
+                contentType: KiiType.userUpdate
+            )
+            #expect(refused.status == 400)
+            #expect(refused.problems == ["displayName:invisible_character"])
+
+            // `bob` holds the key: another lookalike is taken.
+            let third = try await service.send(
+                .post,
+                service.usersPath,
+                json: #"{"loginName":"B0B","password":"correct horse"}"#,
+                contentType: KiiType.registration
+            )
+            #expect(third.status == 409)
+            #expect(third.problems == ["loginName:already_taken"])
+
+            #expect(try await service.send(.delete, service.userPath("me"), token: token).status == 204)
+            #expect(try await service.users.user("u-b0b") == nil)
+            #expect(try await service.users.lookalikeKey(of: "u-bob") == "bob")
+            let counts = try await service.rowCounts()
+            #expect(counts[.users] == 2)
+            #expect(counts[.identityKeys] == 4)
         }
-        await old.drop()
     }
 }
 
-/// A database written as version 3 of the schema wrote it: an SQLite file, or a PostgreSQL
-/// schema of its own.
-struct VersionThreeDatabase: Sendable {
-    let location: DatabaseLocation
-    let file: String?
-    let database: TestDatabase?
-
-    static func make(_ backend: Backend) async throws -> VersionThreeDatabase {
-        let statements =
-            Array(Schema.migrations[0..<3].joined()) + [
-                "CREATE TABLE signup_schema (version INTEGER NOT NULL)",
-                "INSERT INTO signup_schema (version) VALUES (3)",
-            ] + (try await users())
-        switch backend {
-        case .sqlite:
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("signup-\(Unique.tag()).sqlite")
-                .path
-            let pool = try await SQLitePool(file: file, logger: Logger(label: "signup-tests"))
-            try await pool.transaction { database in
-                for statement in statements { try await database.raw("\(unsafeRaw: statement)").run() }
-            }
-            try await pool.close()
-            return VersionThreeDatabase(location: .sqliteFile(path: file), file: file, database: nil)
-        case .postgres:
-            let database = try await TestDatabase.make(.postgres)
-            guard case .postgres(let location) = database.location else { throw PostgresMissing() }
-            do {
-                for statement in statements { try await TestDatabase.execute(statement, at: location) }
-            } catch {
-                await database.drop()
-                throw error
-            }
-            return VersionThreeDatabase(location: database.location, file: nil, database: database)
-        }
-    }
-
+extension SafeNameTests {
     /// `bob` (created first), `b0b` (whose display name the nickname policy refuses) and
     /// `paypal`, with their keys, as literal statements.
-    private static func users() async throws -> [String] {
+    static func versionThreeUsers() async throws -> [String] {
         let hasher = PasswordHasher(cost: 4)
         let hash = try await hasher.hash("correct horse")
         try await hasher.shutdown()
@@ -361,10 +319,4 @@ struct VersionThreeDatabase: Sendable {
         }
         return statements
     }
-
-    func removeFile() {
-        if let file { try? FileManager.default.removeItem(atPath: file) }
-    }
-
-    func drop() async { await database?.drop() }
 }

@@ -147,13 +147,7 @@ import Testing
                 .string("userID")
             )
             let ownerToken = try await service.logIn("own_1")
-            let code = try #require(service.code(.email, of: owner))
-            let verified = try await service.send(
-                .post,
-                service.userPath("me") + "/email-address/verify",
-                json: #"{"verificationCode":"\#(code)"}"#,
-                token: ownerToken
-            )
+            let verified = try await service.verify(.email, of: owner, token: ownerToken)
             #expect(verified.status == 204)
             service.advance(seconds: 299)
             try await Housekeeping.sweep(service.server.pool, now: service.now)
@@ -196,13 +190,7 @@ import Testing
             )
             #expect(resend.status == 204)
             #expect(try await service.keys(of: userID) == ["username=rita_1", "email=rita@example.com"])
-            let code = try #require(service.code(.email, of: userID))
-            let verified = try await service.send(
-                .post,
-                service.userPath("me") + "/email-address/verify",
-                json: #"{"verificationCode":"\#(code)"}"#,
-                token: token
-            )
+            let verified = try await service.verify(.email, of: userID, token: token)
             #expect(verified.status == 204)
             #expect(try await service.logIn("rita@example.com").count == 43)
         }

@@ -153,6 +153,18 @@ final class Harness: Sendable {
         return (try #require(answer.string("userID")), try #require(answer.string("_accessToken")), answer)
     }
 
+    /// Verifies the email address (`.email`) or phone number (`.phone`) of the user `token` is
+    /// for with `code` (the last one the service sent `userID` when `nil`): the answer.
+    func verify(_ kind: LoginKind, of userID: String, code: String? = nil, token: String) async throws -> Answer {
+        let digits = try #require(code ?? self.code(kind, of: userID), "no \(kind) code was sent to \(userID)")
+        return try await send(
+            .post,
+            userPath("me") + (kind == .email ? "/email-address/verify" : "/phone-number/verify"),
+            json: #"{"verificationCode":"\#(digits)"}"#,
+            token: token
+        )
+    }
+
     /// A six-digit code other than `code`.
     static func wrongCode(than code: String) -> String { code == "000000" ? "000001" : "000000" }
 }
