@@ -138,7 +138,7 @@ public struct DisplayName: IdentityField {
     /// and a composed name are two names, stored as two byte strings.)
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.normalized.hasSameUTF8(as: rhs.normalized) }
 
-    /// Hashes the stored form's bytes (with its length), consistent with ``==``.
+    /// Hashes the stored form's bytes (with its length), as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         normalized.withUTF8Bytes { bytes in
             hasher.combine(bytes.count)
