@@ -62,10 +62,6 @@ public enum ServiceProblem: ValidationError.Detail {
     case expiryPassed
     /// A password reset's `notificationMethod` other than `EMAIL` and `SMS`.
     case unknownResetMethod
-    /// A password reset by an address that is not verified (Kii sends codes to verified ones only).
-    case unverifiedAddress
-    /// A password reset for a user who has no password (a pseudo user).
-    case noPassword
     /// A failure of the service itself (logged, never detailed to the client).
     case internalError
     /// The database cannot be reached (health check and requests).
@@ -309,18 +305,6 @@ public enum ServiceProblem: ValidationError.Detail {
                 "must be EMAIL or SMS",
                 ("は", "EMAIL か SMS にしてください")
             )
-        case .unverifiedAddress:
-            Declaration(
-                (.unverifiedAddress, "address_not_verified", 400, "INVALID_INPUT_DATA"),
-                "is not verified: a reset code goes to a verified address only",
-                ("は", "確認されていません。再設定コードは確認済みのアドレスにだけ送られます")
-            )
-        case .noPassword:
-            Declaration(
-                (.noPassword, "no_password", 404, "USER_NOT_FOUND"),
-                "has no password to reset",
-                ("には", "再設定するパスワードがありません")
-            )
         case .internalError:
             Declaration(
                 (.internalError, "internal_error", 500, "INTERNAL_SERVER_ERROR"),
@@ -378,7 +362,7 @@ public enum ServiceProblem: ValidationError.Detail {
         case appNotFound, missingAppCredentials, wrongAppKey, wrongPassword, noRoute, methodNotAllowed, bodyTooLarge
         case malformedRequest, headTooLarge, repeatedOverride, expiryPassed
         case unsupportedMediaType, tooManyAttempts, wrongCode, nothingToVerify, malformedUserID, unknownMember
-        case unsupportedGrantType, expiryNotATime, unknownResetMethod, unverifiedAddress, noPassword, internalError
+        case unsupportedGrantType, expiryNotATime, unknownResetMethod, internalError
         case databaseUnavailable
         case tooManyLookups, lookupNotAllowed
 
@@ -425,8 +409,6 @@ public enum ServiceProblem: ValidationError.Detail {
             case .unsupportedGrantType: .unsupportedGrantType
             case .expiryNotATime: .expiryNotATime
             case .unknownResetMethod: .unknownResetMethod
-            case .unverifiedAddress: .unverifiedAddress
-            case .noPassword: .noPassword
             case .internalError: .internalError
             case .databaseUnavailable: .databaseUnavailable
             case .tooManyLookups:
