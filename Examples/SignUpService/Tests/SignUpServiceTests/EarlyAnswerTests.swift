@@ -91,4 +91,41 @@ import Testing
             #expect(try await service.rowCounts()[.users] == 1)
         }
     }
+
+    /// An override to `HEAD` (Kii's Unity SDK's `KiiTopic.Exists` sends one): the answer is the
+    /// `HEAD`'s status and headers with no body and `Content-Length: 0`, so the connection stays
+    /// in step for the next request (it announced the `GET`'s length and sent no byte of it).
+    @Test(arguments: Backend.enabled)
+    func anOverrideToHeadIsAnsweredWithoutABodyAndTheConnectionStaysInStep(backend: Backend) async throws {
+        try await withService(backend, live: true) { service in
+            let port = try #require(service.client.port)
+            let user = try await service.signUpAndLogIn(
+                #"{"loginName":"unity_head","password":"correct horse"}"#,
+                as: "unity_head"
+            )
+            let connection = try RawConnection(port: port)
+            let body = #"{"_method":"HEAD"}"#
+            for (token, status) in [(user.token, 200), ("not-a-token", 403)] {
+                connection.send(
+                    Self.head(
+                        service.app,
+                        service.userPath("me"),
+                        headers: [
+                            "Authorization: Bearer \(token)", "X-HTTP-Method-Override: HEAD",
+                            "Content-Type: application/x-www-form-urlencoded",
+                        ],
+                        bodyLength: body.utf8.count
+                    ) + body
+                )
+                let answer = try #require(await connection.answer(), "no answer to the HEAD override")
+                #expect(answer.status == status)
+                #expect(answer.fields["content-length"] == "0")
+                #expect(answer.fields["x-http-status-code"] == "\(status)")
+                #expect(answer.body.isEmpty)
+                connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let health = await connection.answer()
+                #expect(health?.status == 200, "the next answer on the connection: \(String(describing: health))")
+            }
+        }
+    }
 }

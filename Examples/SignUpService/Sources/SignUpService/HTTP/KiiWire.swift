@@ -12,7 +12,9 @@ import NIOCore
 ///   (an override to a method the path does not take is 405 as any such request). `GET`,
 ///   `DELETE` and `HEAD` take no body: the SDK's dummy `{"_method":"GET"}` is dropped whatever
 ///   its `Content-Type` (`WWW` sends `application/x-www-form-urlencoded` when none is set). A
-///   `PUT` keeps its body. Any other value, or the header more than once, is 405 naming the
+///   `PUT` keeps its body. On the wire the request is a `POST`, so the answer to an override to
+///   `HEAD` has the `HEAD`'s status and headers and no body, with `Content-Length: 0` (the
+///   `GET`'s length would leave the client waiting for bytes that never come). Any other value, or the header more than once, is 405 naming the
 ///   methods an override may be; the header on another method than `POST` is ignored, and no
 ///   other way of overriding (a `_method` member or query item, `X-HTTP-Method`) is read.
 /// - A `POST` of `Content-Type: application/X-Dummy-Content` (the SDK's `{"_method":"POST"}`,
@@ -54,6 +56,10 @@ where Routes.Context == ServiceRequestContext {
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
+        if MethodOverride.isHeadOverride(request), response.status != .methodNotAllowed {
+            response = response.createHeadResponse()
+            response.headers[.contentLength] = "0"
+        }
         return finish(response, to: request)
     }
 
@@ -77,6 +83,12 @@ where Routes.Context == ServiceRequestContext {
 enum MethodOverride {
     /// The methods a `POST` may be overridden to.
     static let overridable: [HTTPRequest.Method] = [.get, .put, .delete, .head]
+
+    /// Whether `request` is a `POST` overridden to `HEAD`: the routes answer it as a `HEAD`,
+    /// the wire carries a `POST`'s answer.
+    static func isHeadOverride(_ request: Request) -> Bool {
+        request.method == .post && request.headers[values: .httpMethodOverride].map { $0.trimmingSpaces() } == ["HEAD"]
+    }
 
     /// The request as the routes see it: `request` itself, the method it overrides to, or the
     /// empty `POST` its dummy content stands for; or the refusal of an override.
