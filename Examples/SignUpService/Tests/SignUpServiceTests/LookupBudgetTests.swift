@@ -103,12 +103,9 @@ import Testing
             #expect(byName.string("loginName") == "ann_1")
             #expect(try await service.send(.get, service.userPath("me"), token: pseudo.token).status == 200)
             // Upgraded, it is a user like any other.
-            let upgraded = try await service.send(
-                .post,
-                service.userPath("me"),
-                json: #"{"loginName":"pia_1","password":"correct horse"}"#,
-                token: pseudo.token,
-                contentType: KiiType.userUpdate
+            let upgraded = try await service.update(
+                #"{"loginName":"pia_1","password":"correct horse"}"#,
+                token: pseudo.token
             )
             #expect(upgraded.status == 200)
             let token = try await service.logIn("pia_1")

@@ -92,12 +92,9 @@ import Testing
             let pseudo = try await service.pseudoUser()
             #expect(try await Self.expiries(service, pseudo.id) == [service.now + AccessToken.pseudoUserLifetime])
             service.advance(seconds: 10)
-            let upgraded = try await service.send(
-                .post,
-                service.userPath("me"),
-                json: #"{"loginName":"pia_1","password":"correct horse"}"#,
-                token: pseudo.token,
-                contentType: KiiType.userUpdate
+            let upgraded = try await service.update(
+                #"{"loginName":"pia_1","password":"correct horse"}"#,
+                token: pseudo.token
             )
             #expect(upgraded.status == 200)
             #expect(try await Self.expiries(service, pseudo.id) == [service.now + 3_600])

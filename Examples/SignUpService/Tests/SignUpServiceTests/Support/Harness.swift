@@ -165,6 +165,12 @@ final class Harness: Sendable {
         )
     }
 
+    /// Updates the user `token` is for with `json` (`POST …/users/me`, an upgrade when it is a
+    /// pseudo user's and sets an identifier and a password): the answer.
+    func update(_ json: String, token: String) async throws -> Answer {
+        try await send(.post, userPath("me"), json: json, token: token, contentType: KiiType.userUpdate)
+    }
+
     /// A six-digit code other than `code`.
     static func wrongCode(than code: String) -> String { code == "000000" ? "000001" : "000000" }
 }
