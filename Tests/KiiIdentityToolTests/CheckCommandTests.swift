@@ -1,5 +1,6 @@
 #if CommandLineTool
 import Foundation
+import KiiIdentityFuzzChecks
 import Testing
 
 /// `kii-identity check`: single values from the command line and JSON Lines batches.
@@ -82,7 +83,10 @@ import Testing
     @Test func jsonLinesFromFile() throws {
         let output = try ToolRunner.run(["check", "--jsonl", "Fixtures/cli/check-input.jsonl"])
         #expect(output.status == 0)
-        #expect(output.stdout == (try ToolRunner.fixture("Fixtures/cli/check-expected.jsonl")))
+        #expect(
+            ScalarHex.escaped(output.stdout)
+                == ScalarHex.escaped(try ToolRunner.fixture("Fixtures/cli/check-expected.jsonl"))
+        )
     }
 
     @Test func jsonLinesFromStandardInput() throws {
@@ -91,7 +95,10 @@ import Testing
         )
         let output = try ToolRunner.run(["check", "--jsonl"], stdin: input)
         #expect(output.status == 0)
-        #expect(output.stdout == (try ToolRunner.fixture("Fixtures/cli/check-expected.jsonl")))
+        #expect(
+            ScalarHex.escaped(output.stdout)
+                == ScalarHex.escaped(try ToolRunner.fixture("Fixtures/cli/check-expected.jsonl"))
+        )
     }
 
     @Test func jsonLinesKeepsOneOutputLinePerInputLine() throws {

@@ -1,6 +1,7 @@
 #if CommandLineTool
 import Foundation
 import KiiIdentity
+import KiiIdentityFuzzChecks
 import Testing
 
 /// Runs the built `kii-identity` binary and captures what it prints.
@@ -41,7 +42,8 @@ struct ToolRunner {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let output = try run(arguments)
-        #expect(output.stdout == stdout, sourceLocation: sourceLocation)
+        // Scalar for scalar (`String ==` would take a decomposed name for its NFKC).
+        #expect(ScalarHex.escaped(output.stdout) == ScalarHex.escaped(stdout), sourceLocation: sourceLocation)
         #expect(output.status == status, sourceLocation: sourceLocation)
         #expect(output.stderr.isEmpty, sourceLocation: sourceLocation)
     }

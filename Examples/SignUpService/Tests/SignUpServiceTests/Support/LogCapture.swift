@@ -46,7 +46,3 @@ final class LogCapture: Sendable {
         }
     }
 }
-
-/// A byte-for-byte comparison of text: Swift's `String ==` is canonical equivalence, so a
-/// decomposed name equals its composed form; the tests of normalised text compare bytes.
-func utf8Bytes(_ text: String?) -> [UInt8]? { text.map { Array($0.utf8) } }
