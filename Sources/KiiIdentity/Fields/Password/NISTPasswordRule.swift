@@ -31,17 +31,7 @@ enum NISTPasswordRule {
             length = folded.count
         } else {
             let tables = UnicodeData.shared
-            var buffer = ScalarBuffer(tracking: true, capacity: raw.utf8.count)
-            var index: Int32 = 0
-            for scalar in raw.unicodeScalars {
-                let value = scalar.value
-                let mapped = value >= 0xA0 && tables.record(value).isNonASCIISpace ? 0x20 : value
-                buffer.append(mapped, source: index)
-                index += 1
-            }
-            if CompatibilityNormalization.mayChange(buffer, tables: tables) {
-                CompatibilityNormalization.normalize(&buffer, tables: tables)
-            }
+            let buffer = mappedAndNormalized(raw, tables: tables)
             if let violations = FreeformClass.firstViolations(buffer, tables: tables) {
                 for violation in violations {
                     let position = Int(buffer.source(at: violation.index)) + 1
@@ -79,6 +69,38 @@ enum NISTPasswordRule {
         }
         if !problems.isEmpty { return .failure(ValidationError(problems)) }
         return .success(enforced)
+    }
+
+    /// `raw`'s scalars with non-ASCII spaces mapped to U+0020, then in NFKC, each tracking the
+    /// position it came from.
+    static func mappedAndNormalized(_ raw: String, tables: UnicodeData) -> ScalarBuffer {
+        var buffer = ScalarBuffer(tracking: true, capacity: raw.utf8.count)
+        var index: Int32 = 0
+        for scalar in raw.unicodeScalars {
+            let value = scalar.value
+            let mapped = value >= 0xA0 && tables.record(value).isNonASCIISpace ? 0x20 : value
+            buffer.append(mapped, source: index)
+            index += 1
+        }
+        if CompatibilityNormalization.mayChange(buffer, tables: tables) {
+            CompatibilityNormalization.normalize(&buffer, tables: tables)
+        }
+        return buffer
+    }
+
+    /// `typed` in the form ``enforce(_:minimumLength:blocklist:context:)`` stores, judging
+    /// nothing (``PasswordPolicy/normalized(_:)``).
+    static func normalized(_ typed: String) -> String {
+        if typed.utf8.count > PasswordPolicy.maximumInputBytes || typed.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) {
+            return typed
+        }
+        let buffer = mappedAndNormalized(typed, tables: UnicodeData.shared)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(buffer.count * 3)
+        for value in buffer.scalars {
+            if let scalar = Unicode.Scalar(value) { UTF8.encode(scalar) { bytes.append($0) } }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The password's detail for a character the FreeformClass refuses: its position only.

@@ -73,3 +73,20 @@ public struct PasswordContext: Sendable, Hashable {
         return folded
     }
 }
+
+extension PasswordContext {
+    /// The context of a password chosen by the user `record` holds (a password change or a
+    /// reset): its username, email address and display name, and `words`.
+    ///
+    /// ```swift
+    /// let new = try Password(typed, policy: .nist, context: PasswordContext(record: stored, words: ["ExampleApp"]))
+    /// ```
+    public init(record: UserRecord, words: [String] = []) {
+        self.init(
+            username: record.username?.rawValue,
+            email: record.email?.rawValue,
+            displayName: record.displayName?.rawValue,
+            words: words
+        )
+    }
+}

@@ -76,4 +76,14 @@ public struct PasswordPolicy: Sendable, Hashable, CustomStringConvertible {
         case .nist: minimumLength == 15 ? "nist" : "nist (minimum \(minimumLength))"
         }
     }
+
+    /// A typed password in the form this policy stores, judging nothing: as typed under ``kii``;
+    /// under ``nist``, non-ASCII spaces mapped to U+0020 and NFKC (input past
+    /// ``maximumInputBytes`` is given back as typed: no stored password is that long).
+    ///
+    /// A login calls it before it verifies the typed password against a hash of
+    /// ``Password/rawValue``, so `Ｐａｓｓ…` typed on a full-width keyboard matches `Pass…`.
+    public func normalized(_ typed: String) -> String {
+        rule == .kii ? typed : NISTPasswordRule.normalized(typed)
+    }
 }

@@ -300,4 +300,41 @@ import Testing
         #expect(Self.nist.description.hasSuffix(", nist passwords"))
         #expect(!RegistrationPolicy().description.contains("passwords"))
     }
+
+    /// A login's form of a typed password is the stored form of the same password: NFKC and
+    /// spaces mapped under `nist`, as typed under `kii`, and nothing judged.
+    @Test func aTypedPasswordIsNormalizedAsItWasStored() throws {
+        // Full-width letters (U+FF34 …), an ideographic space (U+3000), a decomposed é.
+        let typed = "\u{FF34}\u{FF58}7#qLm2\u{3000}vR9pWz cafe\u{301}"
+        let stored = try Password(typed, policy: .nist).rawValue
+        #expect(
+            Array(stored.unicodeScalars.map(\.value)) == Array("Tx7#qLm2 vR9pWz caf\u{E9}".unicodeScalars.map(\.value))
+        )
+        #expect(Array(PasswordPolicy.nist.normalized(typed).utf8) == Array(stored.utf8))
+        #expect(Array(PasswordPolicy.nist(minimumLength: 8).normalized(typed).utf8) == Array(stored.utf8))
+        #expect(Array(PasswordPolicy.kii.normalized(typed).utf8) == Array(typed.utf8))
+        // Nothing judged: a short, common or over-long password comes back normalised or as typed.
+        #expect(PasswordPolicy.nist.normalized("password") == "password")
+        #expect(Array(PasswordPolicy.nist.normalized("\u{FF41}").utf8) == [0x61])
+        let huge = String(repeating: "\u{FF41}", count: 2_000)
+        #expect(Array(PasswordPolicy.nist.normalized(huge).utf8) == Array(huge.utf8))
+    }
+
+    /// A stored user's words are the context of the password they change to.
+    @Test func aStoredUsersWordsAreTheContextOfAChange() throws {
+        let record = try UserRecord(
+            json: #"{"loginName":"taro_yamada","emailAddress":"hanako@example.com","displayName":"Jiro Suzuki"}"#
+        )
+        let context = PasswordContext(record: record, words: ["ExampleApp"])
+        #expect(context.username == "taro_yamada")
+        #expect(context.email == "hanako@example.com")
+        #expect(context.displayName == "Jiro Suzuki")
+        for word in ["taro_yamada", "hanako", "suzuki", "exampleapp"] {
+            #expect(
+                PasswordPolicyTests.codes("Tx7#q\(word)Lm2$vR9", context: context) == ["contains_context_word"],
+                "\(word)"
+            )
+        }
+        #expect(PasswordPolicyTests.codes(PasswordPolicyTests.fine, context: context) == [])
+    }
 }
