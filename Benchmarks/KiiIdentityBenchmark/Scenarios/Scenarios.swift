@@ -34,7 +34,10 @@ struct Scenarios {
             ScenarioEntry(name: Self.passwordNISTName, make: passwordNIST),
         ]
             + (Self.passwordBlocklistFull().map { full in
-                [ScenarioEntry(name: Self.passwordBlocklistFullName) { passwordBlocklistFullLookup(full) }]
+                [
+                    ScenarioEntry(name: Self.passwordBlocklistFullName) { passwordBlocklistFullLookup(full) },
+                    ScenarioEntry(name: Self.passwordBlocklistLoadName, make: passwordBlocklistFullLoad),
+                ]
             } ?? [])
     }
 
