@@ -5,12 +5,13 @@
 /// characters and length are right, the blocklist, the context words and the patterns
 /// (``PasswordPatterns``). Every problem found is reported.
 enum NISTPasswordRule {
-    /// The enforced password (what is stored and hashed), or its problems.
+    /// The enforced password (what is stored and hashed), or its problems. `context` is asked for
+    /// only when the characters and the length are right (a record's words are folded only then).
     static func enforce(
         _ raw: String,
         minimumLength: Int,
         blocklist: PasswordBlocklist,
-        context: PasswordContext
+        context: () -> PasswordContext
     ) -> Result<String, ValidationError> {
         if raw.isEmpty { return .failure(ValidationError([problem(ValidationError.FieldDetail.missing)])) }
         let maximum = PasswordPolicy.maximumLength
@@ -58,7 +59,7 @@ enum NISTPasswordRule {
         if folded.withUnsafeBufferPointer({ blocklist.contains(folded: $0, codePoints: foldedLength) }) {
             problems.append(problem(ValidationError.PasswordDetail.commonPassword))
         }
-        if PasswordContextMatch.matches(folded: folded, words: context.foldedWords) {
+        if PasswordContextMatch.matches(folded: folded, words: context().foldedWords) {
             problems.append(problem(ValidationError.PasswordDetail.containsContextWord))
         }
         let patterned =

@@ -13,6 +13,12 @@ extension Password {
     ///   `repetitive_or_sequential`. No reason holds the password or a part of it.
     /// - Complexity: O(*n*) in the password's length (past 4 KiB, O(1)), times the context's words.
     public init(_ raw: String, policy: PasswordPolicy, context: PasswordContext = .none) throws(ValidationError) {
+        try self.init(raw, policy: policy, lazyContext: { context })
+    }
+
+    /// ``init(_:policy:context:)`` with a context made only when it is needed: after the
+    /// characters and the length passed (a record's own words, in a batch).
+    init(_ raw: String, policy: PasswordPolicy, lazyContext context: () -> PasswordContext) throws(ValidationError) {
         switch policy.rule {
         case .kii:
             try self.init(raw)

@@ -64,8 +64,12 @@ public struct PasswordContext: Sendable, Hashable {
             let (bytes, codePoints) = PasswordFolding.fold(text)
             guard codePoints >= PasswordPolicy.minimumContextWordLength else { continue }
             var reversed: [UInt8] = []
-            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars.reversed() {
-                UTF8.encode(scalar) { reversed.append($0) }
+            if codePoints == bytes.count {
+                reversed = bytes.reversed()
+            } else {
+                for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars.reversed() {
+                    UTF8.encode(scalar) { reversed.append($0) }
+                }
             }
             let word = Word(forwards: PasswordFolding.skeleton(bytes), backwards: PasswordFolding.skeleton(reversed))
             if !folded.contains(word) { folded.append(word) }

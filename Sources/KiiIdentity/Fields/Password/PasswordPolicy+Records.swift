@@ -4,7 +4,7 @@ extension RecordChecker {
     mutating func password(_ raw: String?, policy: PasswordPolicy, context: () -> PasswordContext) -> Password? {
         guard let raw else { return nil }
         if policy.rule == .kii { return field(Password.self, raw) }
-        return check { () throws(ValidationError) in try Password(raw, policy: policy, context: context()) }
+        return check { () throws(ValidationError) in try Password(raw, policy: policy, lazyContext: context) }
     }
 }
 
@@ -16,12 +16,14 @@ extension PasswordPolicy {
         if rule == .kii { return Password.isValidBytes(record.password ?? empty) }
         guard let password = record.password else { return false }
         func text(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
-        let context = PasswordContext(
-            username: text(record.username),
-            email: text(record.email),
-            displayName: text(record.displayName)
-        )
-        return (try? Password(String(decoding: password, as: UTF8.self), policy: self, context: context)) != nil
+        let context = {
+            PasswordContext(
+                username: text(record.username),
+                email: text(record.email),
+                displayName: text(record.displayName)
+            )
+        }
+        return (try? Password(String(decoding: password, as: UTF8.self), policy: self, lazyContext: context)) != nil
     }
 }
 

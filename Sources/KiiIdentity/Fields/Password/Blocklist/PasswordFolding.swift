@@ -32,6 +32,10 @@ enum PasswordFolding {
 
     /// `password` folded: its UTF-8 bytes and how many code points they hold.
     static func fold(_ password: String) -> (bytes: [UInt8], codePoints: Int) {
+        // Printable ASCII and controls: NFKC keeps them, lowercase maps A-Z alone.
+        if password.utf8.allSatisfy({ $0 < 0x80 }) {
+            return (password.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, password.utf8.count)
+        }
         let normalized = CompatibilityNormalization.nfkc(password.unicodeScalars.map(\.value))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(normalized.count * 2)
