@@ -59,6 +59,7 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
+        let policy = try options.policy()
         let export = try InputFile(path: file)
         let source = try RecordSource(input: export, format: input.inputFormat, skipsBlankLines: true)
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
@@ -69,18 +70,18 @@ struct LintCommand: ParsableCommand {
             limit: limit,
             lanes: lanes,
             inputBytes: export.size,
-            phoneMetadata: options.policy.phoneMetadata
+            phoneMetadata: policy.phoneMetadata
         )
         report.add(source.headerProblems, line: 1)
         var progress = ProgressBar(total: export.size)
         if source.format == .jsonLines {
             let blocks = source.lineBlocks()
-            try JSONLinesLint.run(blocks, policy: options.policy, workers: workers) { block in
+            try JSONLinesLint.run(blocks, policy: policy, workers: workers) { block in
                 report.add(block)
                 progress.update(bytes: blocks.bytesRead, records: report.records)
             }
         } else {
-            try RecordBatches(source: source, policy: options.policy).checkAll { line, check in
+            try RecordBatches(source: source, policy: policy).checkAll { line, check in
                 report.add(check, line: line)
                 if report.records & 0x3FF == 0 { progress.update(bytes: source.bytesRead, records: report.records) }
             }

@@ -52,6 +52,7 @@ struct RegisterCommand: ParsableCommand {
     }
 
     func run() throws {
+        let policy = try options.policy()
         let records = try InputFile(path: file)
         let format = jsonl ? .jsonLines : input.inputFormat
         let source = try RecordSource(input: records, format: format, skipsBlankLines: false)
@@ -60,7 +61,7 @@ struct RegisterCommand: ParsableCommand {
                 "kii-identity: warning: \(records.name) line 1: \(problem.code.rawValue): \(problem.message(in: language.catalog))\n"
             FileHandle.standardError.write(Data(warning.utf8))
         }
-        try RecordBatches(source: source, policy: options.policy).checkAll { _, check in
+        try RecordBatches(source: source, policy: policy).checkAll { _, check in
             var writer = JSONWriter()
             check.write(to: &writer, in: language.catalog)
             print(writer.text)
