@@ -11,7 +11,7 @@ struct RegisterCommand: ParsableCommand {
         abstract: "Check user records (JSON Lines or CSV) against the registration rules.",
         usage: """
             kii-identity register [<file>] [--input-format jsonl|csv] [--jsonl] [--email-verification] \
-            [--phone-verification] [--allow-landline]
+            [--phone-verification] [--allow-landline] [--password-policy kii|nist|nist:N] [--password-blocklist <file>]
             """,
         discussion: """
             The input (<file>, or standard input when absent or "-") holds user records {"username", "email", \
@@ -20,7 +20,9 @@ struct RegisterCommand: ParsableCommand {
             (RFC 4180 quoting; an empty cell is an absent member; custom is a JSON object), as lint reads \
             them. \(InputFormatOption.detection) --jsonl is --input-format jsonl. The phone number is \
             international (+819012345678), the REST local form (JP-9012345678), or local digits read in the \
-            record's country.
+            record's country. A password follows --password-policy (kii, Kii's rule, by default); under nist \
+            it is judged with the record's own username, email address and display name as its context, and \
+            --password-blocklist gives it the full set of known passwords.
 
             Each output line, in input order, is {"valid", "loginWith", "emailAddressVerified", \
             "phoneNumberVerified", "keys": {"username", "email", "phone"}, "body", "errors": [{"field", \
