@@ -51,9 +51,9 @@ extension CheckLine {
             var minimum = PasswordPolicy.nist.minimumLength
             switch members["minimumLength"] ?? .null {
             case .null: break
-            case .integer(let given) where PasswordPolicyOption.minimumLengths.contains(given): minimum = given
+            case .integer(let given) where PasswordPolicy.toolMinimumLengths.contains(given): minimum = given
             default:
-                let range = PasswordPolicyOption.minimumLengths
+                let range = PasswordPolicy.toolMinimumLengths
                 return problem(
                     CheckLineDetail.integerOutOfRange(
                         member: "passwordPolicy.minimumLength",

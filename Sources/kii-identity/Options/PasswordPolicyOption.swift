@@ -29,9 +29,6 @@ struct PasswordPolicyOption: ParsableArguments {
     )
     var passwordBlocklist: String?
 
-    /// The minimums `nist:N` takes.
-    static let minimumLengths = 8...64
-
     /// `kii`, `nist` or `nist:N` as a policy (the in-library blocklist; ``policy(blocklist:)``
     /// swaps it).
     @Sendable static func parsePolicy(_ text: String) throws -> PasswordPolicy {
@@ -43,7 +40,9 @@ struct PasswordPolicyOption: ParsableArguments {
             guard text.hasPrefix("nist:"), let minimum = Int(text.dropFirst(5)) else {
                 throw ArgumentParser.ValidationError(expected)
             }
-            guard minimumLengths.contains(minimum) else { throw ArgumentParser.ValidationError(expected) }
+            guard PasswordPolicy.toolMinimumLengths.contains(minimum) else {
+                throw ArgumentParser.ValidationError(expected)
+            }
             return .nist(minimumLength: minimum)
         }
     }
