@@ -100,7 +100,7 @@ import Testing
             "{\"valid\":true,\"normalized\":\"\u{202E}x\",\"errors\":[]}",
             #"{"valid":false,"errors":[{"code":"unknown_field","reason":"\"displayNamePolicy\" must be one of kii, nickname"}]}"#,
             #"{"valid":false,"errors":[{"code":"not_a_string","reason":"\"displayNamePolicy\" must be a string"}]}"#,
-            #"{"valid":false,"errors":[{"code":"unknown_field","reason":"the line has a member other than \"field\", \"value\", \"country\" and \"displayNamePolicy\""}]}"#,
+            #"{"valid":false,"errors":[{"code":"unknown_field","reason":"the line has a member other than \"field\", \"value\", \"country\", \"displayNamePolicy\", \"passwordPolicy\" and \"context\""}]}"#,
             #"{"valid":true,"normalized":"paypa1","lookalikeKey":"paypal","errors":[]}"#,
             #"{"valid":false,"errors":[{"code":"invalid_character","reason":"contains a space at position 2 that is not allowed (only ASCII letters, digits, '_', '-' and '.' are)"}]}"#,
             #"{"valid":true,"kind":"username","normalized":"b0b","errors":[]}"#,

@@ -10,7 +10,9 @@ struct CheckCommand: ParsableCommand {
         abstract: "Check one value against a field's rule, or many values given as JSON Lines.",
         usage: """
             kii-identity check <field> <value> [--country <CC>] [--allow-landline] [--display-name-policy kii|nickname]
-            kii-identity check --jsonl [<file>] [--allow-landline] [--display-name-policy kii|nickname]
+            kii-identity check password <value> [--password-policy kii|nist|nist:N] [--password-blocklist <file>]
+            kii-identity check --jsonl [<file>] [--allow-landline] [--display-name-policy kii|nickname] \
+            [--password-policy kii|nist|nist:N] [--password-blocklist <file>]
             """,
         discussion: """
             <field> is one of username, email, password, display-name, country, locale, phone, identifier.
@@ -19,7 +21,9 @@ struct CheckCommand: ParsableCommand {
             "invalid" and one "code: message" line per problem. A password is never printed. A valid \
             username also prints its lookalike key (lookalikeKey: b0b and bob share bob). A display name \
             follows --display-name-policy: kii (the default, Kii's rule, the name as given) or nickname \
-            (RFC 8266; normalized is the enforced name).
+            (RFC 8266; normalized is the enforced name). A password follows --password-policy: kii (the \
+            default, Kii's rule), nist or nist:N (NIST SP 800-63B-4, with no context on the command line); \
+            --password-blocklist gives nist the full set of known passwords.
 
             A phone value is read by its shape: "+" and digits only is international (E.164, read \
             strictly); two letters and "-" (JP-9012345678) is the REST local form; digits only is a local \
@@ -29,9 +33,13 @@ struct CheckCommand: ParsableCommand {
             with --country: local phone; otherwise username).
 
             With --jsonl, each line of <file> (standard input when absent or "-") is an object \
-            {"field": F, "value": V, "country": C, "displayNamePolicy": P} where F is one of username, email, \
+            {"field": F, "value": V, "country": C, "displayNamePolicy": P, "passwordPolicy": R, "context": \
+            {"username": U, "email": E, "displayName": D, "words": [...]}} where F is one of username, email, \
             password, displayName, country, locale, phone, phoneLocal, phoneRest, phoneUserInput, identifier, \
-            and P (kii or nickname) is the display name's rule, --display-name-policy's when absent; \
+            P (kii or nickname) is the display name's rule, --display-name-policy's when absent, R ("kii", \
+            "nist" or {"rule": "nist", "minimumLength": 8 to 64}) is the password's rule, \
+            --password-policy's when absent (--password-blocklist's set for every nist line), and context \
+            (every member optional) holds the owner's words a nist password must not contain; \
             each output line is {"valid", "kind", "normalized", "lookalikeKey", "phone", "errors": \
             [{"code", "reason"}]}, in input order. A broken line gives {"valid": false, "errors": [...]} and \
             the run goes on.
@@ -74,6 +82,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: DisplayNamePolicy.optionHelp)
     var displayNamePolicy: DisplayNamePolicy?
 
+    @OptionGroup var password: PasswordPolicyOption
+
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
@@ -99,6 +109,10 @@ struct CheckCommand: ParsableCommand {
         if displayNamePolicy != nil && field != .displayName {
             throw ArgumentParser.ValidationError("--display-name-policy applies to display-name only")
         }
+        if (password.passwordPolicy != nil || password.passwordBlocklist != nil) && field != .password {
+            throw ArgumentParser.ValidationError("--password-policy and --password-blocklist apply to password only")
+        }
+        try password.validateBlocklistHasAPolicy()
     }
 
     func run() throws {
@@ -107,12 +121,14 @@ struct CheckCommand: ParsableCommand {
             return
         }
         let value = values[1]
+        password.warnOfAShortMinimumWithoutTheFullSet()
         let check = FieldCheck(
             Self.checkField(values[0], value: value, country: country),
             value: value,
             country: country,
             policy: phonePolicy.policy,
-            displayNamePolicy: displayNamePolicy ?? .kii
+            displayNamePolicy: displayNamePolicy ?? .kii,
+            passwordPolicy: password.policy(blocklist: try password.blocklist())
         )
         print(check.text(in: language.catalog))
         if !check.isValid { throw ExitCode(1) }
@@ -145,6 +161,9 @@ struct CheckCommand: ParsableCommand {
     }
 
     private func runJSONLines() throws {
+        password.warnOfAShortMinimumWithoutTheFullSet()
+        let blocklist = try password.blocklist()
+        let passwordPolicy = password.policy(blocklist: blocklist)
         let source = try RecordSource(
             input: try InputFile(path: values.first),
             format: .jsonLines,
@@ -160,19 +179,24 @@ struct CheckCommand: ParsableCommand {
                     decoder: decoder,
                     policy: policy,
                     displayNamePolicy: displayNamePolicy,
+                    passwordPolicy: passwordPolicy,
+                    blocklist: blocklist,
                     language: language.catalog
                 )
             )
         }
     }
 
-    /// The output object for one input line, reasons in `language`; `displayNamePolicy` is the
-    /// rule of display names for a line that names none.
+    /// The output object for one input line, reasons in `language`; `displayNamePolicy` and
+    /// `passwordPolicy` are the rules of display names and passwords for a line that names none,
+    /// and `blocklist` (`--password-blocklist`'s) the known passwords of every nist rule.
     static func result(
         of item: RecordSource.Item,
         decoder: JSONLineDecoder,
         policy: PhonePolicy,
         displayNamePolicy: DisplayNamePolicy = .kii,
+        passwordPolicy: PasswordPolicy = .kii,
+        blocklist: PasswordBlocklist? = nil,
         language: KiiIdentity.ValidationError.Language
     ) -> String {
         func failure(_ problems: [KiiIdentity.ValidationError.Problem]) -> String {
@@ -206,7 +230,10 @@ struct CheckCommand: ParsableCommand {
                     value: value,
                     country: request.country,
                     policy: policy,
-                    displayNamePolicy: request.displayNamePolicy ?? displayNamePolicy
+                    displayNamePolicy: request.displayNamePolicy ?? displayNamePolicy,
+                    passwordPolicy: request.passwordPolicy.map { PasswordPolicyOption.policy($0, with: blocklist) }
+                        ?? passwordPolicy,
+                    context: request.context
                 )
                 .write(to: &writer, in: language)
                 return writer.text

@@ -1,7 +1,8 @@
 import KiiIdentity
 import KiiIdentityExport
 
-/// One line of `check --jsonl` input: `{"field": F, "value": V, "country": C?, "displayNamePolicy": P?}`.
+/// One line of `check --jsonl` input: `{"field": F, "value": V, "country": C?, "displayNamePolicy": P?,
+/// "passwordPolicy": R?, "context": {"username", "email", "displayName", "words"}?}`.
 ///
 /// Problems with the line's shape are kept in ``problems`` with reasons that name the member,
 /// since `check` output gives reasons without field names.
@@ -11,9 +12,15 @@ struct CheckLine {
     var country: String?
     /// The rule of a display name: `nil` when the line does not name one.
     var displayNamePolicy: DisplayNamePolicy?
+    /// The rule of a password: `nil` when the line does not name one.
+    var passwordPolicy: PasswordPolicy?
+    /// What is known of the password's owner (``PasswordPolicy/nist`` refuses their words).
+    var context: PasswordContext = .none
     var problems: [ValidationError.Problem] = []
 
-    private static let memberNames = ["field", "value", "country", "displayNamePolicy"]
+    private static let memberNames = [
+        "field", "value", "country", "displayNamePolicy", "passwordPolicy", "context",
+    ]
 
     /// The request of a JSON object's members (read by the library's strict JSON reader).
     init(members: [String: JSONValue]) {
@@ -33,6 +40,12 @@ struct CheckLine {
                     .memberNotOneOf(member: "displayNamePolicy", allowed: DisplayNamePolicy.allCases.map(\.rawValue))
                 )
             }
+        }
+        if let policy = members["passwordPolicy"] {
+            passwordPolicy = Self.passwordPolicy(policy, problems: &problems)
+        }
+        if let context = members["context"] {
+            self.context = Self.context(context, problems: &problems)
         }
         for name in members.keys where !Self.memberNames.contains(name) {
             problem(.unexpectedMember(allowed: Self.memberNames))
@@ -70,7 +83,7 @@ extension ValidationError.Problem {
     var namesItsSubject: Bool {
         switch detail as? ValidationError.ExportDetail {
         case .memberNotAString, .memberNotOneOf, .memberMissing, .unexpectedMember: true
-        default: false
+        default: detail is CheckLineDetail
         }
     }
 }

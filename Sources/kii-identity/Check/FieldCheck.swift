@@ -44,12 +44,17 @@ struct FieldCheck {
     ///   - country: the region for local phone numbers and identifiers; ignored by other fields.
     ///   - policy: the phone policy.
     ///   - displayNamePolicy: the rule of display names; ignored by other fields.
+    ///   - passwordPolicy: the rule of passwords; ignored by other fields.
+    ///   - context: what is known of a password's owner, for ``PasswordPolicy/nist``; ignored by
+    ///     other fields.
     init(
         _ field: Field,
         value: String,
         country: String?,
         policy: PhonePolicy,
-        displayNamePolicy: DisplayNamePolicy = .kii
+        displayNamePolicy: DisplayNamePolicy = .kii,
+        passwordPolicy: PasswordPolicy = .kii,
+        context: PasswordContext = .none
     ) {
         do throws(ValidationError) {
             switch field {
@@ -58,7 +63,9 @@ struct FieldCheck {
                 take(username)
                 lookalikeKey = username.lookalikeKey.text
             case .email: try take(EmailAddress(value))
-            case .password: _ = try Password(value)
+            case .password:
+                // Judged only: the password, or its enforced form, is never kept for output.
+                _ = try Password(value, policy: passwordPolicy, context: context)
             case .displayName: try take(DisplayName(value, policy: displayNamePolicy))
             case .country: try take(CountryCode(value))
             case .locale: try take(LocaleTag(value))

@@ -21,7 +21,9 @@ struct LintCommand: ParsableCommand {
             phone by E.164 whatever the form (+12015550123 and US-2015550123 collide). Valid records whose different \
             usernames share a lookalike key (b0b and bob, paypa1 and paypal, rnodern and modern: Unicode \
             TR39's skeleton, 0 as o, 1 as l, m as rn) are listed apart, as lookalike groups; they do not \
-            change the exit status. Display names follow --display-name-policy. Lines count from 1 (a CSV \
+            change the exit status. Display names follow --display-name-policy; passwords follow \
+            --password-policy (kii by default; under nist each is judged with its record's own username, email \
+            address and display name as context, against --password-blocklist's set when given). Lines count from 1 (a CSV \
             header is line 1). The file is streamed, JSON Lines in blocks checked on every core (the report \
             does not depend on --threads): memory grows with the number of keys only. Lines \
             that are not UTF-8 or longer than 1 MiB are reported as problems of that line.
@@ -59,6 +61,7 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
+        let policy = try options.policy()
         let export = try InputFile(path: file)
         let source = try RecordSource(input: export, format: input.inputFormat, skipsBlankLines: true)
         let workers = threads ?? ProcessInfo.processInfo.activeProcessorCount
@@ -69,18 +72,18 @@ struct LintCommand: ParsableCommand {
             limit: limit,
             lanes: lanes,
             inputBytes: export.size,
-            phoneMetadata: options.policy.phoneMetadata
+            phoneMetadata: policy.phoneMetadata
         )
         report.add(source.headerProblems, line: 1)
         var progress = ProgressBar(total: export.size)
         if source.format == .jsonLines {
             let blocks = source.lineBlocks()
-            try JSONLinesLint.run(blocks, policy: options.policy, workers: workers) { block in
+            try JSONLinesLint.run(blocks, policy: policy, workers: workers) { block in
                 report.add(block)
                 progress.update(bytes: blocks.bytesRead, records: report.records)
             }
         } else {
-            try RecordBatches(source: source, policy: options.policy).checkAll { line, check in
+            try RecordBatches(source: source, policy: policy).checkAll { line, check in
                 report.add(check, line: line)
                 if report.records & 0x3FF == 0 { progress.update(bytes: source.bytesRead, records: report.records) }
             }

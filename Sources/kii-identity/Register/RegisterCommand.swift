@@ -11,7 +11,7 @@ struct RegisterCommand: ParsableCommand {
         abstract: "Check user records (JSON Lines or CSV) against the registration rules.",
         usage: """
             kii-identity register [<file>] [--input-format jsonl|csv] [--jsonl] [--email-verification] \
-            [--phone-verification] [--allow-landline]
+            [--phone-verification] [--allow-landline] [--password-policy kii|nist|nist:N] [--password-blocklist <file>]
             """,
         discussion: """
             The input (<file>, or standard input when absent or "-") holds user records {"username", "email", \
@@ -20,7 +20,9 @@ struct RegisterCommand: ParsableCommand {
             (RFC 4180 quoting; an empty cell is an absent member; custom is a JSON object), as lint reads \
             them. \(InputFormatOption.detection) --jsonl is --input-format jsonl. The phone number is \
             international (+819012345678), the REST local form (JP-9012345678), or local digits read in the \
-            record's country.
+            record's country. A password follows --password-policy (kii, Kii's rule, by default); under nist \
+            it is judged with the record's own username, email address and display name as its context, and \
+            --password-blocklist gives it the full set of known passwords.
 
             Each output line, in input order, is {"valid", "loginWith", "emailAddressVerified", \
             "phoneNumberVerified", "keys": {"username", "email", "phone"}, "body", "errors": [{"field", \
@@ -52,6 +54,7 @@ struct RegisterCommand: ParsableCommand {
     }
 
     func run() throws {
+        let policy = try options.policy()
         let records = try InputFile(path: file)
         let format = jsonl ? .jsonLines : input.inputFormat
         let source = try RecordSource(input: records, format: format, skipsBlankLines: false)
@@ -60,7 +63,7 @@ struct RegisterCommand: ParsableCommand {
                 "kii-identity: warning: \(records.name) line 1: \(problem.code.rawValue): \(problem.message(in: language.catalog))\n"
             FileHandle.standardError.write(Data(warning.utf8))
         }
-        try RecordBatches(source: source, policy: options.policy).checkAll { _, check in
+        try RecordBatches(source: source, policy: policy).checkAll { _, check in
             var writer = JSONWriter()
             check.write(to: &writer, in: language.catalog)
             print(writer.text)
