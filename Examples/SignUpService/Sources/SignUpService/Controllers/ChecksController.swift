@@ -27,7 +27,9 @@ struct ChecksController {
     func check(_ request: Request) async throws -> Response {
         let bytes = try await context.bodies.bytes(of: request, accepting: [.json]) ?? []
         let body = try KiiUserBody(bytes: bytes, update: false)
-        let problems = FormCheck(policy: context.accounts.policy).problems(of: body.members)
+        let problems = FormCheck(policy: context.accounts.policy, passwords: context.accounts.passwordJudge).problems(
+            of: body.members
+        )
         let language = ValidationError.Language(acceptLanguage: request.headers.value(.acceptLanguage))
         var text = #"{"errors":"#
         if problems.isEmpty {
