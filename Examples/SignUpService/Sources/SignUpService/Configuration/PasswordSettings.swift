@@ -1,5 +1,5 @@
 import Foundation
-public import KiiIdentity
+import KiiIdentity
 
 /// `PASSWORD_POLICY` and `PASSWORD_BLOCKLIST`: the rule new passwords follow and the known
 /// passwords it refuses.
@@ -13,14 +13,14 @@ public import KiiIdentity
 /// - `PASSWORD_BLOCKLIST`: the full set's file (`make password-blocklist` writes
 ///   `.build-password-blocklist/password-blocklist.kiipwbl`), read at start; a file that cannot be
 ///   read or is not a blocklist stops the start.
-public struct PasswordSettings: Sendable {
+struct PasswordSettings: Sendable {
     /// The rule, with the blocklist it refuses.
-    public var policy: PasswordPolicy
+    var policy: PasswordPolicy
     /// The file the blocklist was read from; `nil` for the in-library set.
-    public var blocklistFile: String?
+    var blocklistFile: String?
 
     /// The default: ``PasswordPolicy/nist`` with the in-library set.
-    public init(policy: PasswordPolicy = .nist, blocklistFile: String? = nil) {
+    init(policy: PasswordPolicy = .nist, blocklistFile: String? = nil) {
         self.policy = policy
         self.blocklistFile = blocklistFile
     }
@@ -28,7 +28,7 @@ public struct PasswordSettings: Sendable {
     /// Reads `PASSWORD_POLICY` and `PASSWORD_BLOCKLIST` (and the file it names).
     ///
     /// - Throws: ``ConfigurationError`` naming the variable that is not usable.
-    public init(environment: [String: String]) throws(ConfigurationError) {
+    init(environment: [String: String]) throws(ConfigurationError) {
         let file = environment["PASSWORD_BLOCKLIST"].flatMap { $0.isEmpty ? nil : $0 }
         let minimum = try Self.minimum(environment["PASSWORD_POLICY"])
         guard let minimum else {
@@ -87,7 +87,7 @@ public struct PasswordSettings: Sendable {
     /// The start-up line's words: `passwords: nist (NIST SP 800-63B-4, at least 15 characters),
     /// blocklist in the library (337,344 entries)`, the file and its count when one was read, or
     /// `passwords: kii (Kii Cloud's rule, 4 to 50 printable ASCII characters)`.
-    public var summary: String {
+    var summary: String {
         guard policy.rule == .nist else {
             return "passwords: kii (Kii Cloud's rule, \(Password.lengths.lowerBound) to "
                 + "\(Password.lengths.upperBound) printable ASCII characters)"
