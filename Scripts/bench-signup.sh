@@ -23,6 +23,9 @@ threads="${THREADS:-1}"
 cost="${BENCH_BCRYPT_COST:-4}"
 export BENCH_LUA_FOLDER="$PWD/Scripts/bench-signup"
 export KII_APP_ID=benchapp KII_APP_KEY=benchapp-key
+# Kii's password rule, as the figures were always measured (accepted.lua signs up with a
+# Kii-sized password); the service's default is NIST SP 800-63B-4.
+export PASSWORD_POLICY=kii
 
 if ! command -v wrk >/dev/null; then
     SUDO=$( [ "$(id -u)" = 0 ] || echo sudo )

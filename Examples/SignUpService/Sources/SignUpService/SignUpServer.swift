@@ -51,7 +51,7 @@ public struct SignUpServer: Sendable {
     ) async throws {
         self.configuration = configuration
         // The page's files first: a missing one stops the start before a pool is open.
-        let page = try SignUpPage(app: configuration.app)
+        let page = try SignUpPage(app: configuration.app, passwordPolicy: configuration.policy.passwordPolicy)
         let pool = try await Self.makePool(configuration, logger: logger)
         let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
         let codeKey = CodeKey(configured: configuration.codeSecret, pool: pool)

@@ -22,6 +22,7 @@ do {
             let lines = """
                 signup-service listening on \(configuration.host):\(port), database \(configuration.database)
                 Kii app ID \(app.id), app key \(app.key)\(development); SDK base URL http://\(configuration.host):\(port)/api
+                \(configuration.passwordSummary)
 
                 """
             FileHandle.standardOutput.write(Data(lines.utf8))

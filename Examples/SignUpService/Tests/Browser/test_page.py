@@ -33,7 +33,11 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = os.environ.get("SIGNUP_PAGE_SCREENSHOTS")
 APP_ID, APP_KEY = "pageapp", "pageapp-key"
-PASSWORD = "correct horse"
+# The service runs as configured by default (PASSWORD_POLICY=nist): 15 characters and more.
+PASSWORD = "violet kettle under the moon"
+# A known password of 16 characters, in the in-library blocklist (common_password).
+COMMON_PASSWORD = "qwertyuiopasdfgh"
+MINIMUM = 15
 WAIT = 10
 
 # What the page says, by language: its own words and the engine's field names in messages.
@@ -42,13 +46,15 @@ WORDS = {
         "title": "Sign up", "loginName": "Username", "signedUp": "Your account was created and you are logged in.",
         "loggedIn": "You are logged in.", "loggedOut": "You are logged out.",
         "fixProblems": "Please correct the fields marked below.", "recordHeading": "Your account",
-        "japan": "Japan (+81)",
+        "japan": "Japan (+81)", "showPassword": "Show password",
+        "count": "{count} characters (at least {minimum})",
     },
     "ja": {
         "title": "新規登録", "loginName": "ユーザー名", "signedUp": "アカウントを作成し、ログインしました。",
         "loggedIn": "ログインしました。", "loggedOut": "ログアウトしました。",
         "fixProblems": "下の印の付いた項目を修正してください。", "recordHeading": "あなたのアカウント",
-        "japan": "日本 (+81)",
+        "japan": "日本 (+81)", "showPassword": "パスワードを表示",
+        "count": "{count} 文字（{minimum} 文字以上）",
     },
 }
 LABELS = {
@@ -141,9 +147,11 @@ def stop_service():
         service.wait(10)
 
 
-def api(method, path, body=None, token=None):
+def api(method, path, body=None, token=None, language=None):
     """A request to Kii's wire, as an SDK sends it: (status, JSON)."""
     headers = {"Content-Type": "application/json", "X-Kii-AppID": APP_ID, "X-Kii-AppKey": APP_KEY}
+    if language:
+        headers["Accept-Language"] = language
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = json.dumps(body).encode() if body is not None else None
@@ -195,9 +203,12 @@ class Page:
         self.wait(lambda b: form.get_attribute("data-checks") != before, f"no check after leaving {name}")
 
     def problems(self, form, name):
-        """The problems shown at a field: [(code, text)]."""
-        items = self.browser.find_elements(By.CSS_SELECTOR, f"#{form}-{name}-problems li")
-        return [(item.get_attribute("data-code"), item.text) for item in items]
+        """The problems shown at a field: [(code, text)], read at once (a check that comes
+        meanwhile replaces the list's items)."""
+        items = self.browser.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map(i => [i.dataset.code, i.textContent.trim()])",
+            f"#{form}-{name}-problems li")
+        return [tuple(item) for item in items]
 
     def wait_problems(self, form, name, code):
         self.wait(lambda b: any(c == code for c, _ in self.problems(form, name)),
@@ -448,6 +459,124 @@ class PageTests(unittest.TestCase):
         ActionChains(page.browser).send_keys(Keys.TAB, Keys.ENTER).perform()
         page.wait_status(WORDS["en"]["loggedOut"])
         self.assertEqual(page.browser.switch_to.active_element.get_attribute("id"), "log-in-heading")
+
+
+class PasswordGuidanceTests(unittest.TestCase):
+    """The new password's guidance (issue 50, item 4: NIST SP 800-63B-4's SHALLs for a verifier)."""
+
+    def count_text(self, page):
+        return page.browser.find_element(By.ID, "sign-up-password-count").text
+
+    def expected_count(self, language, count):
+        return WORDS[language]["count"].format(count=count, minimum=MINIMUM)
+
+    def count_checks(self, page):
+        """From now on, the page's requests to /checks are counted (window.checkRequests)."""
+        page.browser.execute_script(
+            "window.checkRequests = 0; const original = window.fetch;"
+            "window.fetch = (input, init) => { if (String(input) === '/checks') window.checkRequests += 1;"
+            " return original(input, init); };")
+
+    def wait_for_checks(self, page, before):
+        form = page.browser.find_element(By.ID, "sign-up")
+        page.wait(lambda b: form.get_attribute("data-checks") != before, "no check of the typed password")
+
+    def toggle_autocomplete_and_paste(self, language):
+        page = Page(self, language)
+        control = page.control("sign-up", "password")
+        self.assertEqual(control.get_attribute("autocomplete"), "new-password")
+        self.assertEqual(page.control("log-in", "password").get_attribute("autocomplete"), "current-password")
+        self.assertEqual(control.get_attribute("type"), "password")
+        toggle = page.browser.find_element(By.ID, "sign-up-password-toggle")
+        self.assertTrue(toggle.is_displayed())
+        self.assertEqual(toggle.tag_name, "button")
+        self.assertEqual(toggle.get_attribute("type"), "button")
+        self.assertEqual(toggle.text, WORDS[language]["showPassword"])
+        self.assertEqual(toggle.get_attribute("aria-controls"), "sign-up-password")
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "false")
+        control.send_keys("some words")
+        toggle.click()
+        self.assertEqual((control.get_attribute("type"), toggle.get_attribute("aria-pressed")), ("text", "true"))
+        self.assertEqual(control.get_attribute("value"), "some words")
+        toggle.click()
+        self.assertEqual((control.get_attribute("type"), toggle.get_attribute("aria-pressed")), ("password", "false"))
+        # Paste is not blocked: a paste event's default action is not prevented, by the field or
+        # by the document, and no handler attribute is there to do it.
+        pasted = page.browser.execute_script(
+            "const input = arguments[0]; const data = new DataTransfer(); data.setData('text/plain', 'x');"
+            "const event = new ClipboardEvent('paste', {bubbles: true, cancelable: true, clipboardData: data});"
+            "const dispatched = input.dispatchEvent(event);"
+            "return [dispatched, event.defaultPrevented, input.getAttribute('onpaste'), document.onpaste,"
+            " input.onpaste];", control)
+        self.assertEqual(pasted, [True, False, None, None, None])
+        # The hint says the rule, with the service's minimum.
+        hint = page.browser.find_element(By.ID, "sign-up-password-hint").text
+        self.assertIn(str(MINIMUM), hint)
+        self.assertIn("sign-up-password-hint", control.get_attribute("aria-describedby"))
+
+    def test_toggle_autocomplete_and_paste_in_english(self):
+        self.toggle_autocomplete_and_paste("en")
+
+    def test_toggle_autocomplete_and_paste_in_japanese(self):
+        self.toggle_autocomplete_and_paste("ja")
+
+    def count_and_reasons(self, language):
+        page = Page(self, language)
+        name = unique("pw_")
+        page.fill("sign-up", "loginName", name)
+        control = page.control("sign-up", "password")
+        count = page.browser.find_element(By.ID, "sign-up-password-count")
+        self.assertFalse(count.is_displayed())
+        # The count against the minimum, as the service counts: code points of the NFKC form.
+        self.count_checks(page)
+        form = page.browser.find_element(By.ID, "sign-up")
+        before = form.get_attribute("data-checks")
+        control.send_keys("short")
+        self.assertEqual(self.count_text(page), self.expected_count(language, 5))
+        self.assertTrue(count.is_displayed())
+        control.send_keys("\uff41\uff42")  # fullwidth "ab": NFKC makes them two ASCII letters
+        self.assertEqual(self.count_text(page), self.expected_count(language, 7))
+        # While it is typed, a short password's length is the count's to show, not a problem.
+        self.wait_for_checks(page, before)
+        self.assertEqual(page.problems("sign-up", "password"), [])
+        # Debounced and one at a time: typing sends no check a keystroke.
+        control.clear()
+        page.browser.execute_script("window.checkRequests = 0")
+        before = form.get_attribute("data-checks")
+        ActionChains(page.browser).send_keys_to_element(control, COMMON_PASSWORD).perform()
+        problems = page.wait_problems("sign-up", "password", "common_password")
+        checks = page.browser.execute_script("return window.checkRequests")
+        self.assertGreaterEqual(checks, 1)
+        self.assertLessEqual(checks, 3, f"{checks} checks for {len(COMMON_PASSWORD)} keystrokes")
+        self.assertEqual(self.count_text(page), self.expected_count(language, len(COMMON_PASSWORD)))
+        # The reason is the service's, in the page's language.
+        status, answer = api("POST", "/checks", {"password": COMMON_PASSWORD}, language=language)
+        self.assertEqual(status, 200)
+        self.assertEqual(problems, [(problem["code"], problem["message"]) for problem in answer["errors"]])
+        self.assertTrue(problems[0][1].startswith(LABELS[language]["password"]), problems)
+        control_state = page.control("sign-up", "password")
+        self.assertEqual(control_state.get_attribute("aria-invalid"), "true")
+        # The user's own username in it: refused for that reason.
+        control.clear()
+        control.send_keys(f"{name} is my name")
+        page.wait_problems("sign-up", "password", "contains_context_word")
+        # A good one: no problem.
+        control.clear()
+        control.send_keys(PASSWORD)
+        page.expect_clean("sign-up", "password")
+        self.assertEqual(self.count_text(page), self.expected_count(language, len(PASSWORD)))
+        self.assertNotIn(PASSWORD, page.browser.find_element(By.TAG_NAME, "main").text)
+        # Leaving a short one shows its length as the problem it is.
+        control.clear()
+        control.send_keys("short")
+        page.leave("sign-up", "password")
+        page.expect_field_shows("sign-up", "password", "too_short")
+
+    def test_count_and_reasons_in_english(self):
+        self.count_and_reasons("en")
+
+    def test_count_and_reasons_in_japanese(self):
+        self.count_and_reasons("ja")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,13 @@ import Testing
         #expect(configuration.port == 8080)
         #expect(configuration.database == .sqliteFile(path: "signup.sqlite"))
         #expect(configuration.bcryptCost == 12)
-        #expect(configuration.policy == RegistrationPolicy(displayNamePolicy: .nickname, typedPhoneNumbers: true))
+        #expect(
+            configuration.policy
+                == RegistrationPolicy(displayNamePolicy: .nickname, typedPhoneNumbers: true, passwordPolicy: .nist)
+        )
+        #expect(configuration.policy.passwordPolicy.rule == .nist)
+        #expect(configuration.policy.passwordPolicy.minimumLength == 15)
+        #expect(configuration.passwordBlocklistFile == nil)
         #expect(configuration.policy.displayNamePolicy == .nickname)
         #expect(configuration.refusesUsernameLookalikes)
         #expect(!configuration.development)
@@ -192,7 +198,8 @@ import Testing
                     phoneVerification: true,
                     exposeFullUserData: true,
                     displayNamePolicy: .nickname,
-                    typedPhoneNumbers: true
+                    typedPhoneNumbers: true,
+                    passwordPolicy: .nist
                 )
         )
         #expect(configuration.tokenLifetime == 60)
@@ -267,7 +274,12 @@ import Testing
         ])
         #expect(
             new.policy
-                == RegistrationPolicy(emailVerification: true, displayNamePolicy: .nickname, typedPhoneNumbers: true)
+                == RegistrationPolicy(
+                    emailVerification: true,
+                    displayNamePolicy: .nickname,
+                    typedPhoneNumbers: true,
+                    passwordPolicy: .nist
+                )
         )
         #expect(new.refusesUsernameLookalikes)
         let empty = try ServiceConfiguration(environment: ["DISPLAY_NAME_POLICY": "", "USERNAME_LOOKALIKES": ""])

@@ -86,6 +86,35 @@ import Testing
         }
     }
 
+    @Test func thePasswordsGuidanceFollowsTheServicesPolicy() async throws {
+        try await withService(.sqlite, .defaultPasswords) { service in
+            let english = try await service.send(.get, "/", language: "en", app: .none).text
+            #expect(english.contains(#"name="password" type="password" autocomplete="new-password""#))
+            #expect(english.contains(#"data-minimum="15""#))
+            #expect(
+                english.contains(
+                    #"<button id="sign-up-password-toggle" class="password-toggle" type="button" aria-pressed="false" "#
+                        + #"aria-controls="sign-up-password" hidden>Show password</button>"#
+                )
+            )
+            #expect(
+                english.contains(#"<p id="sign-up-password-hint" class="hint password-hint">At least 15 characters;"#)
+            )
+            #expect(
+                english.contains(#"<span data-word="passwordCount">{count} characters (at least {minimum})</span>"#)
+            )
+            #expect(!english.lowercased().contains("onpaste"))
+            let japanese = try await service.send(.get, "/", language: "ja", app: .none).text
+            #expect(japanese.contains(#"aria-controls="sign-up-password" hidden>パスワードを表示</button>"#))
+            #expect(japanese.contains(#"class="hint password-hint">15 文字以上にしてください。"#))
+        }
+        try await withService(.sqlite, .passwordPolicy(.kii)) { service in
+            let english = try await service.send(.get, "/", language: "en", app: .none).text
+            #expect(english.contains(#"data-minimum="4""#))
+            #expect(english.contains(#"class="hint password-hint">4 to 50 characters: "#))
+        }
+    }
+
     @Test func corsForSDKClientsIsUnchanged() async throws {
         try await withService(.sqlite) { service in
             let preflight = try await service.send(

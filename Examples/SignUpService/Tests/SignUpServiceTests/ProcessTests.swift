@@ -264,7 +264,46 @@ import Testing
         #expect(await own.terminate() == 0)
     }
 
+    @Test func thePasswordRuleIsPrintedAtStartAndNistIsTheDefault() async throws {
+        // PASSWORD_POLICY empty is unset: the default (ServiceProcess sets `kii` otherwise).
+        let service = try await ServiceProcess(environment: [
+            "DATABASE_URL": "sqlite::memory:", "BCRYPT_COST": "4", "PASSWORD_POLICY": "",
+        ])
+        #expect(
+            service.printed.contains(
+                "\npasswords: nist (NIST SP 800-63B-4, at least 15 characters), blocklist in the library "
+                    + "(337,344 entries)\n"
+            )
+        )
+        let short = try await service.send(
+            .post,
+            service.usersPath,
+            json: #"{"loginName":"proc_pw_1","password":"correct horse"}"#
+        )
+        #expect(short.status == 400)
+        #expect(short.problems == ["password:too_short"])
+        let good = try await service.send(
+            .post,
+            service.usersPath,
+            json: #"{"loginName":"proc_pw_1","password":"violet kettle under the moon"}"#
+        )
+        #expect(good.status == 201)
+        #expect(!service.log.contains("violet kettle"))
+        #expect(!service.log.contains("correct horse"))
+        #expect(await service.terminate() == 0)
+        let kii = try await ServiceProcess(environment: [
+            "DATABASE_URL": "sqlite::memory:", "BCRYPT_COST": "4", "PASSWORD_POLICY": "kii",
+        ])
+        #expect(kii.printed.contains("\npasswords: kii (Kii Cloud's rule, 4 to 50 printable ASCII characters)\n"))
+        #expect(await kii.terminate() == 0)
+    }
+
     @Test(arguments: [
+        (["PASSWORD_POLICY": "weak"], "PASSWORD_POLICY must be nist, nist:N (N from 8 to 64) or kii"),
+        (
+            ["PASSWORD_BLOCKLIST": "/nonexistent/list.kiipwbl"],
+            "PASSWORD_BLOCKLIST names a file that cannot be read: /nonexistent/list.kiipwbl"
+        ),
         (["BCRYPT_COST": "3"], "BCRYPT_COST must be a whole number from 4 to 31"),
         (["KII_APP_ID": "my-app"], "KII_APP_KEY must be set with KII_APP_ID"),
         (["KII_APP_KEY": "my-key"], "KII_APP_ID must be set with KII_APP_KEY"),

@@ -26,6 +26,8 @@ public import KiiIdentity
 /// | `MOBILE_ONLY` | true | accept only mobile phone numbers |
 /// | `DISPLAY_NAME_POLICY` | `nickname` | display names under RFC 8266 (`nickname`, stored enforced) or Kii's rule (`kii`) |
 /// | `USERNAME_LOOKALIKES` | `refuse` | `refuse`: a username whose lookalike key another user holds is taken; `allow`: Kii's rule |
+/// | `PASSWORD_POLICY` | `nist` | new passwords under NIST SP 800-63B-4 (`nist`: 15 to 256 characters, no known password, no word of the user's own; `nist:N`: a minimum of `N`, 8 to 64) or Kii's rule (`kii`); see ``PasswordSettings`` |
+/// | `PASSWORD_BLOCKLIST` | the in-library set | the full set's file (`make password-blocklist`); unreadable or not a blocklist: no start |
 /// | `DEVELOPMENT` | false | log verification codes (nothing sends them) |
 /// | `POSTGRES_MAX_CONNECTIONS` | 20 | the PostgreSQL pool's size |
 /// | `DATABASE_TIMEOUT_SECONDS` | 5 | a request waits this long for PostgreSQL, then is 503 |
@@ -74,8 +76,12 @@ public struct ServiceConfiguration: Sendable {
     /// display-name rule (RFC 8266's ``DisplayNamePolicy/nickname`` by default, unlike the
     /// library's: the service shows names to other users); a phone number typed with its
     /// country (`(415) 555-2671` with `US`) is read as typed and stored in E.164
-    /// (`RegistrationPolicy.typedPhoneNumbers`), as a form sends what a person typed.
-    public var policy = RegistrationPolicy(displayNamePolicy: .nickname, typedPhoneNumbers: true)
+    /// (`RegistrationPolicy.typedPhoneNumbers`), as a form sends what a person typed; new
+    /// passwords follow ``PasswordPolicy/nist`` (`PASSWORD_POLICY`, ``PasswordSettings``).
+    public var policy = RegistrationPolicy(displayNamePolicy: .nickname, typedPhoneNumbers: true, passwordPolicy: .nist)
+    /// The file `policy.passwordPolicy`'s blocklist was read from (`PASSWORD_BLOCKLIST`); `nil`
+    /// for the in-library set.
+    public var passwordBlocklistFile: String?
     /// Whether a username whose lookalike key (``Username/lookalikeKey``: `b0b` for `bob`)
     /// another user holds is taken, as the username itself would be: on by default.
     public var refusesUsernameLookalikes = true
@@ -187,6 +193,9 @@ public struct ServiceConfiguration: Sendable {
         case "allow": refusesUsernameLookalikes = false
         default: throw ConfigurationError(name: "USERNAME_LOOKALIKES", reason: "must be refuse or allow")
         }
+        let passwords = try PasswordSettings(environment: environment)
+        policy.passwordPolicy = passwords.policy
+        passwordBlocklistFile = passwords.blocklistFile
         app = try Self.app(in: environment)
         if let secret = environment["CODE_SECRET"], !secret.isEmpty {
             guard secret.count >= CodeKey.minimumSecretLength else {

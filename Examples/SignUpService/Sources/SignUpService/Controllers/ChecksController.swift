@@ -15,7 +15,11 @@ import NIOCore
 /// ```
 ///
 /// `{"errors":[]}` when they are all fine. A body that is not a JSON object is 400 as a
-/// sign-up's; see ``FormCheck``.
+/// sign-up's; see ``FormCheck``. A `password` is judged under the service's `PASSWORD_POLICY`
+/// with the `loginName`, `emailAddress` and `displayName` sent with it and the app's ID as its
+/// context (the sign-up page sends it as it is typed); the answer holds its codes and reasons,
+/// never the password. No throttle: nothing stored is read, and what a check tells is no
+/// one's secret.
 struct ChecksController {
     let context: ControllerContext
 
@@ -27,7 +31,9 @@ struct ChecksController {
     func check(_ request: Request) async throws -> Response {
         let bytes = try await context.bodies.bytes(of: request, accepting: [.json]) ?? []
         let body = try KiiUserBody(bytes: bytes, update: false)
-        let problems = FormCheck(policy: context.accounts.policy).problems(of: body.members)
+        let problems = FormCheck(policy: context.accounts.policy, passwords: context.accounts.passwordJudge).problems(
+            of: body.members
+        )
         let language = ValidationError.Language(acceptLanguage: request.headers.value(.acceptLanguage))
         var text = #"{"errors":"#
         if problems.isEmpty {

@@ -25,7 +25,7 @@ struct IdentityController {
             try await accounts.changePassword(
                 of: context.caller,
                 from: body.oldPassword,
-                to: try body.password(),
+                to: body.newPassword,
                 address: self.context.clientAddress(of: request, context: context)
             )
             return Response.empty()

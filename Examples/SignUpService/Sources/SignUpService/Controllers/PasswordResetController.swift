@@ -39,11 +39,10 @@ struct PasswordResetController {
 
     func completeReset(_ request: Request, _ route: ServiceRequestContext) async throws -> Response {
         let body = try await context.bodies.read(CompletePasswordResetRequest.self, from: request)
-        let newPassword = try body.password()
         try await context.accounts.completePasswordReset(
             of: try reference(in: route),
             pinCode: body.pinCode,
-            newPassword: newPassword,
+            newPassword: body.newPassword,
             from: context.clientAddress(of: request, context: route)
         )
         return .empty()

@@ -33,6 +33,10 @@ struct UsersController {
         } catch {
             throw ServiceFailure(error)
         }
+        let password = body.members[PredefinedMember.password.rawValue]?.stringValue
+        if let problem = context.accounts.passwordJudge.appWordProblem(in: password) {
+            throw ServiceFailure(ValidationError([problem]))
+        }
         let user = try await context.accounts.signUp(registration)
         return .json(
             .created,

@@ -34,10 +34,11 @@ struct SignUpPage: Sendable {
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
         + "form-action 'none'; base-uri 'none'; frame-ancestors 'none'"
 
-    /// Reads the page's files and fills the HTML for `app`.
+    /// Reads the page's files and fills the HTML for `app`, its password guidance for
+    /// `passwordPolicy` (the minimum the live count shows, and the hint of the rule).
     ///
     /// - Throws: ``PageAssetError`` when a file, a language or a word is missing.
-    init(app: KiiApp) throws {
+    init(app: KiiApp, passwordPolicy: PasswordPolicy = .nist) throws {
         let template = PageTemplate(text: try PageTemplate.expandingFields(in: try Self.text(of: "index.html")))
         let words = try Self.words(try Self.text(of: "words.json"))
         let countries = Self.countryOptions()
@@ -54,6 +55,14 @@ struct SignUpPage: Sendable {
             values["script"] = "/" + Self.scriptPath
             values["style"] = "/" + Self.stylePath
             values["countryOptions"] = countries
+            values["passwordMinimum"] = String(passwordPolicy.minimumLength)
+            let hint = passwordPolicy.rule == .nist ? "passwordHintNist" : "passwordHintKii"
+            guard let hintText = languageWords[hint] else {
+                throw PageAssetError.missingWord(hint, language: language.rawValue)
+            }
+            values["passwordHint"] = PageTemplate.escaped(
+                hintText.replacingOccurrences(of: "{minimum}", with: String(passwordPolicy.minimumLength))
+            )
             let body = ByteBuffer(string: try template.filled(with: values, language: language.rawValue))
             documents[language] = (Self.documentHeaders(language), body)
         }

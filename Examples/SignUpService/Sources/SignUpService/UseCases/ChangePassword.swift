@@ -1,15 +1,19 @@
 import KiiIdentity
 
 extension UserAccounts {
-    /// Changes the caller's password: the current one must be right (failures are throttled like
-    /// logins); the user's other tokens are revoked, the caller's stays.
+    /// Changes the caller's password: the new one is judged under the service's policy with the
+    /// user's own words (a refusal counts no attempt); the current one must be right (typed as a
+    /// login takes it; failures are throttled like logins); the user's other tokens are revoked,
+    /// the caller's stays.
     ///
-    /// - Throws: ``ServiceFailure`` `wrong_password`, `too_many_attempts`.
-    func changePassword(of caller: Caller, from old: String, to new: Password, address: String) async throws {
+    /// - Throws: ``ServiceFailure`` with the new password's problems, `wrong_password`,
+    ///   `too_many_attempts`.
+    func changePassword(of caller: Caller, from old: String, to newPassword: String, address: String) async throws {
         let userID = caller.userID
-        let attempt = try await throttle.take(["password:\(userID)"], from: address, field: .oldPassword)
         let current = try await user(.id(userID), caller: nil)
-        guard try await hasher.verify(old, against: current?.passwordHash) else {
+        let new = try passwordJudge.newPassword(newPassword, of: current?.record)
+        let attempt = try await throttle.take(["password:\(userID)"], from: address, field: .oldPassword)
+        guard try await hasher.verify(policy.passwordPolicy.normalized(old), against: current?.passwordHash) else {
             throw ServiceFailure(.oldPassword, .wrongPassword)
         }
         let checkedHash = current?.passwordHash

@@ -27,6 +27,9 @@ extension UserAccounts {
             from: address,
             field: .loginUsername
         )
+        // As the policy stores passwords (NFKC under `nist`): `Ｐａｓｓ…` matches `Pass…`; a
+        // printable ASCII password, as every one stored under Kii's rule, is unchanged.
+        let password = policy.passwordPolicy.normalized(password)
         let keys = lookup.keys
         let found = try await store.session { tables in try await tables.users.user(holdingFirstOf: keys) }
         let identifier = keys.map(\.description).joined(separator: " ")

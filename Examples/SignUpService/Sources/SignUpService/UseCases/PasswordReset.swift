@@ -48,13 +48,21 @@ extension UserAccounts {
     /// in all, from any address: then it is void and a new one must be requested. A reference
     /// that names nobody (or a user without a password) is a wrong code too.
     ///
-    /// - Throws: ``ServiceFailure``: `wrong_code`, `too_many_attempts`.
+    /// The new password is judged under the service's policy before anything else with the app's
+    /// words, then, once the code is right, with the user's own (a refusal then leaves the code
+    /// unused and counts no failure): whether a password holds a user's words is told only to
+    /// the holder of the user's code.
+    ///
+    /// - Throws: ``ServiceFailure``: the new password's problems, `wrong_code`,
+    ///   `too_many_attempts`.
     func completePasswordReset(
         of reference: UserReference,
         pinCode: String,
-        newPassword: Password,
+        newPassword raw: String,
         from address: String
     ) async throws {
+        let judge = passwordJudge
+        let newPassword = try judge.newPassword(raw, of: nil)
         let user = try await resetTarget(reference)
         let attempt = try await throttle.take(
             ["reset:\(user?.userID ?? Self.throttleSubject(reference))"],
@@ -70,7 +78,7 @@ extension UserAccounts {
         do {
             // The user's row is locked first: the tries at one code take turns, and a wrong one
             // is counted (and committed) before the next is judged.
-            set = try await setPassword(of: userID, to: hash, keepingToken: nil) { _, tables in
+            set = try await setPassword(of: userID, to: hash, keepingToken: nil) { locked, tables in
                 guard let stored = try await tables.resetCodes.code(of: userID), stored.expiresAt > now,
                     stored.failures < VerificationCode.attemptBudget
                 else { return false }
@@ -78,6 +86,7 @@ extension UserAccounts {
                     try await tables.resetCodes.countFailure(of: userID)
                     return false
                 }
+                _ = try judge.newPassword(raw, of: locked.record)
                 return true
             }
         } catch {

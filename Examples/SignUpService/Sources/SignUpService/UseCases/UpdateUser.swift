@@ -12,15 +12,19 @@ extension UserAccounts {
         if body.hasUpgradeMembers, let password = body.members[PredefinedMember.password.rawValue]?.stringValue,
             try await user(.id(userID), caller: nil)?.isPseudoUser == true
         {
-            hash = try await hasher.hash(password)
+            // As the policy stores it (the library's judgement below gives the same form).
+            hash = try await hasher.hash(policy.passwordPolicy.normalized(password))
         }
         let newHash = hash
         let policy = policy
+        let judge = passwordJudge
         return try await change(userID) { current in
             guard current.isPseudoUser, current.passwordHash == nil, body.hasUpgradeMembers else {
                 return .update(try body.update(of: current.record, policy: policy))
             }
             let upgrade = try body.upgrade(of: current.record, policy: policy)
+            let password = body.members[PredefinedMember.password.rawValue]?.stringValue
+            if let problem = judge.appWordProblem(in: password) { throw ServiceFailure(ValidationError([problem])) }
             // Hashed above whenever the body has a password and the user was a pseudo user; a
             // user never becomes a pseudo user again.
             guard let newHash else { throw ServiceFailure(.service, .internalError) }

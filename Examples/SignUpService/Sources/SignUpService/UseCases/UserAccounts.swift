@@ -41,6 +41,9 @@ final class UserAccounts: Sendable {
     /// The registration policy.
     var policy: RegistrationPolicy { configuration.policy }
 
+    /// How new passwords are judged (``PasswordJudge``).
+    var passwordJudge: PasswordJudge { PasswordJudge(configuration: configuration) }
+
     /// The failed-attempt throttle.
     var throttle: Throttle { Throttle(store: store, configuration: configuration, clock: clock) }
 

@@ -253,6 +253,10 @@ enum Setting: Sendable {
     case addressLookupsPerMinute(Int)
     /// The service logs into this capture, at info level and above (the migration's lines too).
     case logs(LogCapture)
+    /// `PASSWORD_POLICY` as a service gets it by default (`nist`), instead of the tests' `kii`.
+    case defaultPasswords
+    /// Passwords under this policy.
+    case passwordPolicy(PasswordPolicy)
 
     func apply(to configuration: inout ServiceConfiguration) {
         switch self {
@@ -278,6 +282,8 @@ enum Setting: Sendable {
         case .lookupsPerMinute(let count): configuration.lookupsPerMinute = count
         case .addressLookupsPerMinute(let count): configuration.addressLookupsPerMinute = count
         case .logs: break
+        case .defaultPasswords: configuration.policy.passwordPolicy = ServiceConfiguration().policy.passwordPolicy
+        case .passwordPolicy(let policy): configuration.policy.passwordPolicy = policy
         }
     }
 }
@@ -309,6 +315,10 @@ func withService(
     // Dozens of services share one PostgreSQL while the suites run in parallel: only the outage
     // tests time out on purpose (they set their own).
     configuration.databaseTimeout = 60
+    // `PASSWORD_POLICY=kii`, as for an app moved from Kii Cloud whose clients hold Kii's rule:
+    // the suites and the Kii SDKs' replays sign up with Kii-sized passwords. The service's
+    // default, `nist`, is what `.defaultPasswords` asks for (PasswordRouteTests).
+    configuration.policy.passwordPolicy = .kii
     for setting in settings { setting.apply(to: &configuration) }
     let state = NIOLockedValueBox(Harness.State())
     var logger = Logger(label: "signup-tests")

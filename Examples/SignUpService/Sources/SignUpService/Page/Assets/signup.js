@@ -1,7 +1,9 @@
 // The sign-up page's script: sign-up, log-in and the signed-in user's record, through Kii's
 // REST wire with the app's ID and key from the page's <meta> elements; each sign-up field
-// checked by the service (POST /checks) when the user leaves it. Nothing is decided here: every
-// problem shown is the service's, in the page's language. No eval, nothing inline (the page's
+// checked by the service (POST /checks) when the user leaves it, and the new password also as it
+// is typed (debounced, one check at a time), with its length against the service's minimum.
+// Nothing is decided here: every problem shown is the service's, in the page's language. Paste
+// is never blocked; a toggle shows the password. No eval, nothing inline (the page's
 // Content-Security-Policy allows neither).
 //
 // The access token lives in sessionStorage: this tab and this origin only, gone when the tab
@@ -148,8 +150,11 @@
   const taken = new Map();
   let round = 0;
 
-  /** Checks the form at the service and shows the problems of every field left so far. */
-  async function check(name) {
+  /**
+   * Checks the form at the service and shows the problems of every field left so far. While the
+   * password is being typed (`typing`), its length is the count's to show, not a problem.
+   */
+  async function check(name, { typing = false } = {}) {
     touched.add(name);
     const mine = ++round;
     const members = signUpMembers();
@@ -157,7 +162,8 @@
     if (mine !== round || answer.status !== 200) return;
     const fields = byField(answer.json.errors);
     for (const field of touched) {
-      const problems = fields.get(field) || [];
+      let problems = fields.get(field) || [];
+      if (typing && field === "password") problems = problems.filter((problem) => problem.code !== "too_short");
       const before = taken.get(field);
       if (before && before.value === members[field]) problems.push(before.problem);
       showProblems(signUpForm, field, problems);
@@ -168,12 +174,78 @@
 
   signUpForm.addEventListener("focusout", (event) => {
     const name = event.target.name;
+    if (name === "password") stopTypedPasswordChecks();
     if (signUpNames.includes(name)) check(name);
   });
   signUpForm.elements.namedItem("country").addEventListener("change", () => check("country"));
 
+  // MARK: The new password: its count, its check as typed, its toggle
+
+  const password = signUpForm.elements.namedItem("password");
+  const passwordCount = document.getElementById("sign-up-password-count");
+  const passwordToggle = document.getElementById("sign-up-password-toggle");
+  const minimum = Number(password.dataset.minimum);
+  // A check once typing pauses this long; never more than one on its way.
+  const typingPause = 400;
+  let typingTimer = 0;
+  let passwordInFlight = false;
+  let passwordPending = false;
+
+  /** The length the service counts: code points of the NFKC form. */
+  const passwordLength = (value) => [...value.normalize("NFKC")].length;
+
+  function showPasswordCount() {
+    const count = passwordLength(password.value);
+    passwordCount.hidden = password.value === "";
+    passwordCount.textContent = word("passwordCount").replace("{count}", count).replace("{minimum}", minimum);
+    passwordCount.classList.toggle("enough", count >= minimum);
+  }
+
+  /** The typed password's check, one at a time: a change meanwhile is checked when it returns. */
+  async function checkTypedPassword() {
+    if (passwordInFlight) {
+      passwordPending = true;
+      return;
+    }
+    passwordInFlight = true;
+    try {
+      await check("password", { typing: true });
+    } finally {
+      passwordInFlight = false;
+    }
+    if (passwordPending) {
+      passwordPending = false;
+      checkTypedPassword();
+    }
+  }
+
+  /** Leaving the field checks it whole (its length too): no typed check comes after. */
+  function stopTypedPasswordChecks() {
+    clearTimeout(typingTimer);
+    passwordPending = false;
+  }
+
+  password.addEventListener("input", () => {
+    showPasswordCount();
+    clearTimeout(typingTimer);
+    if (password.value === "") return;
+    typingTimer = setTimeout(checkTypedPassword, typingPause);
+  });
+
+  /** Shows the password as text (`shown`) or hides it again. */
+  function showPassword(shown) {
+    password.type = shown ? "text" : "password";
+    passwordToggle.setAttribute("aria-pressed", String(shown));
+  }
+
+  passwordToggle.hidden = false;
+  passwordToggle.addEventListener("click", () => showPassword(password.type === "password"));
+
   signUpForm.addEventListener("submit", async (event) => {
     event.preventDefault();
+    stopTypedPasswordChecks();
+    // Hidden again before it goes, so that a password manager offers to save it.
+    showPassword(false);
     round += 1;
     for (const name of signUpNames) touched.add(name);
     const members = signUpMembers();
@@ -192,6 +264,7 @@
     }
     clearProblems(signUpForm, signUpNames);
     signUpForm.reset();
+    showPasswordCount();
     touched.clear();
     taken.clear();
     const identifier = members.loginName || members.emailAddress || members.phoneNumber;
