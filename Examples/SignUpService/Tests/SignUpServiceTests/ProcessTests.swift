@@ -121,7 +121,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("graceful.sqlite").path
         // bcrypt at cost 14 keeps the sign-up busy for a good fraction of a second.
-        let service = try await ServiceProcess(environment: ["DATABASE_URL": "sqlite:\(file)", "BCRYPT_COST": "14"])
+        let service = try await ServiceProcess(environment: [
+            "DATABASE_URL": "sqlite:\(file)", "PASSWORD_HASH": "bcrypt", "BCRYPT_COST": "14",
+        ])
         async let signUp = service.send(
             .post,
             service.usersPath,

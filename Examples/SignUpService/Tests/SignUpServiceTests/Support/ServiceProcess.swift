@@ -27,6 +27,9 @@ final class ServiceProcess: Sendable {
         let process = Process()
         process.executableURL = Self.executable
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIGNUP_") }
+        // The tests' cheap Argon2id (as their BCRYPT_COST=4 is bcrypt's), unless a test sets its own.
+        variables["ARGON2_MEMORY_KIB"] = "\(Argon2Parameters.tests.memoryKiB)"
+        variables["ARGON2_ITERATIONS"] = "\(Argon2Parameters.tests.iterations)"
         for (name, value) in environment { variables[name] = value }
         variables["PORT"] = "0"
         process.environment = variables
