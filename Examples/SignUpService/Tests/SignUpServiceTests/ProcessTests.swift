@@ -268,6 +268,8 @@ import Testing
 
     @Test(arguments: [
         (["BCRYPT_COST": "3"], "BCRYPT_COST must be a whole number from 4 to 31"),
+        (["PASSWORD_HASH": "md5"], "PASSWORD_HASH must be argon2id or bcrypt"),
+        (["ARGON2_MEMORY_KIB": "4"], "ARGON2_MEMORY_KIB must be a whole number from 8 to 4194304"),
         (["KII_APP_ID": "my-app"], "KII_APP_KEY must be set with KII_APP_ID"),
         (["KII_APP_KEY": "my-key"], "KII_APP_ID must be set with KII_APP_KEY"),
         (
