@@ -9,14 +9,16 @@ TOOL_TRAIT = --traits CommandLineTool
 	browser-test page-screenshots phone-oracle metadata metadata-check metadata-agreement metadata-latest unicode-oracle unicode-tables \
 	unicode-tables-check password-blocklist-env password-blocklist password-blocklist-check password-blocklist-proof
 
-# libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency of the build; the tests
-# also read Unicode's NormalizationTest.txt from unicode-data (bzip2-compressed).
+# libphonenumber-dev (8.12.57 on Debian 12) is the one system dependency of the library's build;
+# the sign-up service also links libargon2-dev (Argon2id); the tests also read Unicode's
+# NormalizationTest.txt from unicode-data (bzip2-compressed).
 deps:
 	@if [ ! -f /usr/include/phonenumbers/phonenumberutil.h ] || [ ! -f /usr/share/unicode/NormalizationTest.txt.bz2 ] \
-		|| ! command -v bzip2 >/dev/null; then \
-		echo "Installing libphonenumber-dev, unicode-data and bzip2 (needs root)"; \
+		|| [ ! -f /usr/include/argon2.h ] || ! command -v bzip2 >/dev/null; then \
+		echo "Installing libphonenumber-dev, libargon2-dev, unicode-data and bzip2 (needs root)"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y libphonenumber-dev unicode-data bzip2; \
+		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive \
+			$$SUDO apt-get install -y libphonenumber-dev libargon2-dev unicode-data bzip2; \
 	fi
 
 build: deps

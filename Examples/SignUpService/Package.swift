@@ -28,9 +28,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
+        // Argon2id from Debian's libargon2 (see Sources/CArgon2/shim.h).
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .target(
             name: "SignUpService",
             dependencies: [
+                "CArgon2",
                 .product(name: "KiiIdentity", package: "KiiIdentity"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -23,6 +23,8 @@ public struct SignUpServer: Sendable {
 
     /// The database pool.
     public let pool: any DatabasePool
+    /// How passwords are hashed (tests read a ``PasswordHasher``'s ``PasswordHasher/mostAtOnce``).
+    package let hasher: any PasswordHashing
 
     /// Opens the database and builds the application; the schema is migrated, and the phone
     /// engine warmed up, before the server accepts its first request.
@@ -30,7 +32,7 @@ public struct SignUpServer: Sendable {
     /// - Parameters:
     ///   - delivery: where verification and reset codes go; by default they are logged in
     ///     development mode and dropped otherwise (a deployment sends mail or SMS here).
-    ///   - hasher: how passwords are hashed; bcrypt at the configured cost by default.
+    ///   - hasher: how passwords are hashed; ``PasswordHasher`` of the configured parameters by default.
     ///   - storeHook: a test's failure injection (see ``StoreStep``).
     ///   - clock: Unix seconds now (tests move time forward).
     ///   - middleware: wraps every route, outermost first (the benchmark's executable times
@@ -53,7 +55,9 @@ public struct SignUpServer: Sendable {
         // The page's files first: a missing one stops the start before a pool is open.
         let page = try SignUpPage(app: configuration.app, passwordPolicy: configuration.policy.passwordPolicy)
         let pool = try await Self.makePool(configuration, logger: logger)
-        let hasher = hasher ?? PasswordHasher(cost: configuration.bcryptCost)
+        let hasher =
+            hasher
+            ?? PasswordHasher(parameters: configuration.hashParameters, concurrency: configuration.hashing.concurrency)
         let codeKey = CodeKey(configured: configuration.codeSecret, pool: pool)
         let accounts = UserAccounts(
             store: SQLDataStore(pool: pool, hook: storeHook),
@@ -65,6 +69,7 @@ public struct SignUpServer: Sendable {
         )
         users = UserStore(store: accounts.store)
         self.pool = pool
+        self.hasher = hasher
 
         // `HEAD` wherever `GET` is served (``RouteTable/addMethodNotAllowed()``).
         let router = Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)

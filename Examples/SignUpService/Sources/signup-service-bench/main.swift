@@ -8,7 +8,7 @@ import SignUpService
 //   - BaselineRoutes: GET /bench/trivial and POST /bench/insert, the rates that bound the
 //     service's routes;
 //   - RequestTimer: the time of each request inside the server, read from GET /bench/stats;
-//   - BENCH_NO_HASHING=1: FixedHashPasswords instead of bcrypt, to measure the rest of a sign-up.
+//   - BENCH_NO_HASHING=1: FixedHashPasswords instead of the password hash, to measure the rest of a sign-up.
 // Everything else comes from the environment, as for signup-service.
 LoggingSystem.bootstrap { label in
     var handler = StreamLogHandler.standardError(label: label)

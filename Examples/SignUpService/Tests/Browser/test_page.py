@@ -93,7 +93,9 @@ def start_service():
     global service, base
     if not os.access(SERVICE, os.X_OK):
         raise SystemExit(f"no service executable at {SERVICE}: build it first (make browser-test does)")
+    # Cheap hashes, as in the Swift tests (Argon2id at 64 KiB and one pass; bcrypt at cost 4).
     environment = dict(os.environ, PORT="0", DATABASE_URL="sqlite::memory:", BCRYPT_COST="4",
+                       ARGON2_MEMORY_KIB="64", ARGON2_ITERATIONS="1",
                        KII_APP_ID=APP_ID, KII_APP_KEY=APP_KEY, LOG_LEVEL="warning",
                        LOGIN_FAILURES_PER_MINUTE="100", ADDRESS_FAILURES_PER_MINUTE="1000")
     service = subprocess.Popen([SERVICE], env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -4,9 +4,9 @@ import Testing
 
 @testable import SignUpService
 
-/// Hashes follow the configuration (issue 49): a login rehashes a password whose stored hash has
-/// another bcrypt cost than `BCRYPT_COST`, and a wrong password takes as long for an unknown
-/// identifier as for a user, whatever costs the stored hashes have.
+/// Hashes follow the configuration (issue 49; issue 50 for the schemes): a login rehashes a
+/// password whose stored hash has another scheme or cost than new hashes, and a wrong password
+/// takes as long for an unknown identifier as for a user, whatever costs the stored hashes have.
 @Suite(.serialized) struct HashCostTests {
     @Test(arguments: Backend.enabled)
     func aLoginRehashesAHashOfAnotherCostAndAWrongPasswordDoesNot(backend: Backend) async throws {
@@ -24,7 +24,7 @@ import Testing
             _ = try await service.logIn("rae")
             let new = try #require(try await service.users.user(userID)?.passwordHash)
             #expect(new != old)
-            #expect(StoredHashCosts.cost(of: new) == service.server.configuration.bcryptCost)
+            #expect(HashParameters(ofHash: new) == service.server.configuration.hashParameters)
             // The new hash is the password's; a hash of the configured cost is kept.
             _ = try await service.logIn("rae")
             #expect(try await service.users.user(userID)?.passwordHash == new)
@@ -54,7 +54,7 @@ import Testing
             }
             // What the service counts at start and every five minutes.
             let mix = try await StoredHashCosts.counted(in: service.server.pool)
-            #expect(mix.counts == [7: 32, 6: 4, 5: 4])
+            #expect(mix.counts == [.bcrypt(cost: 7): 32, .bcrypt(cost: 6): 4, .bcrypt(cost: 5): 4])
             try await hasher.storedHashes(mix)
 
             // A machine shared with other work can stretch any one measurement: up to three, the
@@ -74,18 +74,23 @@ import Testing
     }
 
     @Test func aDecoyCostIsDrawnFromTheStoredMixTheSameForOneIdentifier() {
-        let mix = StoredHashCosts([8: 32, 7: 4, 6: 4, 40: 9, 5: 0])
-        #expect(mix.counts == [8: 32, 7: 4, 6: 4])
+        let argon2 = HashParameters.argon2id(.owasp)
+        let unusable = HashParameters.argon2id(.init(memoryKiB: 4, iterations: 1, parallelism: 1))
+        let mix = StoredHashCosts([
+            argon2: 32, .bcrypt(cost: 7): 4, .bcrypt(cost: 6): 4, .bcrypt(cost: 40): 9, unusable: 9,
+            .bcrypt(cost: 5): 0,
+        ])
+        #expect(mix.counts == [argon2: 32, .bcrypt(cost: 7): 4, .bcrypt(cost: 6): 4])
         let key = Array(repeating: UInt8(7), count: 32)
-        let costs = (0..<2_000).map { mix.decoyCost(for: "username=nobody_\($0)", key: key, fallback: 12) }
-        let eights = costs.filter { $0 == 8 }.count
-        #expect((1_500...1_700).contains(eights), "\(eights) of 2,000 at cost 8, 1,600 expected")
-        #expect(Set(costs) == [6, 7, 8])
-        #expect(mix.decoyCost(for: "username=nobody_1", key: key, fallback: 12) == costs[1])
-        #expect(StoredHashCosts([:]).decoyCost(for: "username=nobody_1", key: key, fallback: 12) == 12)
-        #expect(StoredHashCosts.cost(of: "$2b$08$abcdefghijklmnopqrstuv") == 8)
-        #expect(StoredHashCosts.cost(of: "$2b$32$abcdefghijklmnopqrstuv") == nil)
-        #expect(StoredHashCosts.cost(of: "plain text") == nil)
+        let fallback = HashParameters.bcrypt(cost: 12)
+        let drawn = (0..<2_000).map { mix.decoyParameters(for: "username=nobody_\($0)", key: key, fallback: fallback) }
+        let argon2Draws = drawn.filter { $0 == argon2 }.count
+        #expect((1_500...1_700).contains(argon2Draws), "\(argon2Draws) of 2,000 Argon2id, 1,600 expected")
+        #expect(Set(drawn) == [argon2, .bcrypt(cost: 7), .bcrypt(cost: 6)])
+        #expect(mix.decoyParameters(for: "username=nobody_1", key: key, fallback: fallback) == drawn[1])
+        #expect(
+            StoredHashCosts([:]).decoyParameters(for: "username=nobody_1", key: key, fallback: fallback) == fallback
+        )
     }
 
     /// The medians of the wrong-password times of `users` users (`user_0`, ...) and as many
@@ -139,7 +144,7 @@ import Testing
         return hash
     }
 
-    /// Stores `hash` as `userID`'s, as an older `BCRYPT_COST` left it.
+    /// Stores `hash` as `userID`'s, as an older `BCRYPT_COST` (or `PASSWORD_HASH`) left it.
     static func setHash(_ hash: String, of userID: String, in service: Harness) async throws {
         try await service.server.pool.withConnection { database in
             try await database.raw("UPDATE users SET password_hash = \(bind: hash) WHERE user_id = \(bind: userID)")

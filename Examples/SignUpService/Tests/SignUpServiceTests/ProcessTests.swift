@@ -121,7 +121,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("graceful.sqlite").path
         // bcrypt at cost 14 keeps the sign-up busy for a good fraction of a second.
-        let service = try await ServiceProcess(environment: ["DATABASE_URL": "sqlite:\(file)", "BCRYPT_COST": "14"])
+        let service = try await ServiceProcess(environment: [
+            "DATABASE_URL": "sqlite:\(file)", "PASSWORD_HASH": "bcrypt", "BCRYPT_COST": "14",
+        ])
         async let signUp = service.send(
             .post,
             service.usersPath,
@@ -305,6 +307,8 @@ import Testing
             "PASSWORD_BLOCKLIST names a file that cannot be read: /nonexistent/list.kiipwbl"
         ),
         (["BCRYPT_COST": "3"], "BCRYPT_COST must be a whole number from 4 to 31"),
+        (["PASSWORD_HASH": "md5"], "PASSWORD_HASH must be argon2id or bcrypt"),
+        (["ARGON2_MEMORY_KIB": "4"], "ARGON2_MEMORY_KIB must be a whole number from 8 to 4194304"),
         (["KII_APP_ID": "my-app"], "KII_APP_KEY must be set with KII_APP_ID"),
         (["KII_APP_KEY": "my-key"], "KII_APP_ID must be set with KII_APP_KEY"),
         (

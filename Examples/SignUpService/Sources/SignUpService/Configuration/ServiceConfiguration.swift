@@ -11,6 +11,11 @@ public import KiiIdentity
 /// | `DATABASE_URL` | `signup.sqlite` | see ``DatabaseLocation`` |
 /// | `PGUSER` | none | the PostgreSQL user of a `DATABASE_URL` that names none |
 /// | `BCRYPT_COST` | 12 | bcrypt's cost, 4 to 31 |
+/// | `PASSWORD_HASH` | `argon2id` | the scheme of new password hashes: `argon2id` or `bcrypt` (stored hashes of either verify; see ``HashingConfiguration``) |
+/// | `ARGON2_MEMORY_KIB` | 19456 | Argon2id's memory a hash, in KiB, 8 (a lane) to 4194304 |
+/// | `ARGON2_ITERATIONS` | 2 | Argon2id's passes, 1 to 1000 |
+/// | `ARGON2_PARALLELISM` | 1 | Argon2id's lanes, 1 to 64 |
+/// | `HASHING_CONCURRENCY` | the core count | password hashes and checks run at once, 1 to 1024; the rest wait |
 /// | `TOKEN_LIFETIME_SECONDS` | 86400 | how long an access token is valid |
 /// | `REFRESH_TOKEN_LIFETIME_SECONDS` | 2592000 | how long a refresh token is valid (issued when a login asks for an expiry) |
 /// | `MAX_TOKENS_PER_USER` | 20 | live tokens a user may have; a login past it ends the oldest |
@@ -46,6 +51,8 @@ public struct ServiceConfiguration: Sendable {
     public var database = DatabaseLocation.defaultFile
     /// bcrypt's cost (log2 of its rounds): 12 by default, 4 (the least) in tests.
     public var bcryptCost: UInt8 = 12
+    /// How new password hashes are made (Argon2id by default) and how many run at once.
+    public var hashing = HashingConfiguration()
     /// How long an access token is valid, in seconds.
     public var tokenLifetime: Int64 = 86_400
     /// How long a refresh token is valid, in seconds (30 days): one is issued by a login that
@@ -143,6 +150,7 @@ public struct ServiceConfiguration: Sendable {
         if let port = try integer("PORT", in: 0...65535) { self.port = port }
         database = try DatabaseLocation(url: environment["DATABASE_URL"], defaultUser: environment["PGUSER"])
         if let cost = try integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
+        hashing = try HashingConfiguration(environment: environment)
         if let seconds = try integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) { tokenLifetime = Int64(seconds) }
         if let seconds = try integer("REFRESH_TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) {
             refreshTokenLifetime = Int64(seconds)

@@ -12,7 +12,7 @@ import SQLKit
 /// CREATE TABLE users (
 ///     user_id TEXT PRIMARY KEY,         -- server-assigned
 ///     record TEXT NOT NULL,             -- the UserRecord as JSON (Kii's member names, normalised)
-///     password_hash TEXT,               -- bcrypt; NULL for a pseudo user
+///     password_hash TEXT,               -- $argon2id$… or $2b$…; NULL for a pseudo user
 ///     email_verified BOOLEAN,           -- NULL without an email address
 ///     phone_verified BOOLEAN,           -- NULL without a phone number
 ///     created_at BIGINT NOT NULL,       -- Unix seconds

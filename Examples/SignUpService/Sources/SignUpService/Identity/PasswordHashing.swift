@@ -1,4 +1,4 @@
-/// How the service hashes and checks passwords. ``PasswordHasher`` (bcrypt) is the service's;
+/// How the service hashes and checks passwords. ``PasswordHasher`` (Argon2id or bcrypt) is the service's;
 /// the benchmark's own executable puts one of its own here to measure the rest of a sign-up.
 public protocol PasswordHashing: Sendable {
     /// A hash of `password`, with a new random salt.
@@ -8,8 +8,8 @@ public protocol PasswordHashing: Sendable {
     /// Stops what the hasher runs on, after the server's last request.
     func shutdown() async throws
 
-    /// Whether `hash` was made with other parameters than ``hash(_:)`` uses now (a lower or a
-    /// higher bcrypt cost): a login whose password matched it stores a new hash.
+    /// Whether `hash` was made with other parameters than ``hash(_:)`` uses now (another scheme,
+    /// a lower or a higher cost): a login whose password matched it stores a new hash.
     func needsRehash(_ hash: String) -> Bool
     /// Whether `password` matches `hash`; with no hash (an unknown identifier, or a user without
     /// a password), checks a decoy that costs what a stored hash costs, the same for the same

@@ -6,7 +6,7 @@ extension UserAccounts {
     /// keys checked (an unknown identifier checks a decoy of a stored hash's cost), then a new
     /// token stored, the user's oldest past `MAX_TOKENS_PER_USER` ended, in one transaction that
     /// holds the user's row (concurrent logins cannot leave more). A matched hash of another
-    /// cost than `BCRYPT_COST` is replaced by a new one in that transaction, unless the password
+    /// scheme or cost than new hashes' is replaced by a new one in that transaction, unless the password
     /// changed meanwhile.
     ///
     /// - Parameters:

@@ -9,7 +9,7 @@ public struct StoredUser: Sendable, Hashable {
     public var internalID: Int64
     /// The user's record (no password).
     public var record: UserRecord
-    /// The bcrypt hash of the password; `nil` for a pseudo user.
+    /// The password's hash, whose text names its scheme (`$argon2id$…`, `$2b$…`); `nil` for a pseudo user.
     public var passwordHash: String?
     /// `emailAddressVerified`: `nil` without an email address.
     public var emailVerified: Bool?

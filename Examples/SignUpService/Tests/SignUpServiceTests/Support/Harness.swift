@@ -221,7 +221,8 @@ enum AppHeaders: Sendable {
     }
 }
 
-/// A setting a test changes from the tests' defaults (bcrypt cost 4, verification off).
+/// A setting a test changes from the tests' defaults (bcrypt cost 4, Argon2id ``Argon2Parameters/tests``,
+/// verification off).
 enum Setting: Sendable {
     case emailVerification
     case phoneVerification
@@ -241,6 +242,8 @@ enum Setting: Sendable {
     case trustedProxyHeader(HTTPField.Name)
     /// The service hashes and checks passwords with this (a ``CountingHasher``, say).
     case hasher(any PasswordHashing)
+    /// Any other change of the configuration (``HashingConfiguration``, a password policy).
+    case adjusted(@Sendable (inout ServiceConfiguration) -> Void)
     /// `DISPLAY_NAME_POLICY=kii`: Kii's rule for display names.
     case kiiDisplayNames
     /// `USERNAME_LOOKALIKES=allow`: lookalike usernames are not taken.
@@ -276,6 +279,7 @@ enum Setting: Sendable {
         case .idleTimeout(let seconds): configuration.idleTimeout = seconds
         case .trustedProxyHeader(let name): configuration.trustedProxyHeader = name
         case .hasher: break
+        case .adjusted(let change): change(&configuration)
         case .kiiDisplayNames: configuration.policy.displayNamePolicy = .kii
         case .allowUsernameLookalikes: configuration.refusesUsernameLookalikes = false
         case .codeSecret(let secret): configuration.codeSecret = secret
@@ -310,6 +314,7 @@ func withService(
     var configuration = ServiceConfiguration()
     configuration.database = database.location
     configuration.bcryptCost = 4
+    configuration.hashing.argon2 = .tests
     configuration.port = 0
     configuration.postgresMaxConnections = 8
     // Dozens of services share one PostgreSQL while the suites run in parallel: only the outage

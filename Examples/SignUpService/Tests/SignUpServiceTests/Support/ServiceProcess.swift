@@ -30,6 +30,9 @@ final class ServiceProcess: Sendable {
         // Kii's rule, as for an app moved from Kii Cloud: the tests' users have Kii-sized
         // passwords; a test of the default (`nist`) sets PASSWORD_POLICY itself.
         variables["PASSWORD_POLICY"] = "kii"
+        // The tests' cheap Argon2id (as their BCRYPT_COST=4 is bcrypt's), unless a test sets its own.
+        variables["ARGON2_MEMORY_KIB"] = "\(Argon2Parameters.tests.memoryKiB)"
+        variables["ARGON2_ITERATIONS"] = "\(Argon2Parameters.tests.iterations)"
         for (name, value) in environment { variables[name] = value }
         variables["PORT"] = "0"
         process.environment = variables
