@@ -6,7 +6,8 @@
 /// arrival time, ``tolerance``: `(burst - 1) × emissionInterval`); it then moves the key's
 /// arrival time to `max(tat, now) + emissionInterval`. A refused attempt leaves it; the key
 /// conforms again at `tat - tolerance`. In any span of `t` microseconds a key admits at most
-/// `burst + t / emissionInterval` attempts (9 in a minute for 5 a minute, 5 in two seconds).
+/// `burst + t / emissionInterval` attempts, rounded down (for 5 a minute: 5 in any 2 s, 10 in
+/// any 60 s), attempts given back aside.
 ///
 /// ```swift
 /// let limit = RateLimit(perMinute: 5)  // 5 at once, then one every 12 s
