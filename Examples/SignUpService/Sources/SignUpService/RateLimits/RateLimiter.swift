@@ -32,4 +32,13 @@ struct RateLimiter: Sendable {
     func clear(_ keys: [String]) async throws {
         try await store.session { tables in try await tables.limits.clear(keys) }
     }
+
+    /// Forgets `forgotten` and gives one attempt back to each of `givenBack` at `now`, on one
+    /// connection (a success: the subject's budget full again, the address's attempt returned).
+    func settle(forgetting forgotten: [String], givingBack givenBack: [String], now: Int64) async throws {
+        try await store.session { tables in
+            try await tables.limits.clear(forgotten)
+            try await tables.limits.giveBack(givenBack, now: now)
+        }
+    }
 }

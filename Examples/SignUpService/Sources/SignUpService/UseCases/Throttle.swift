@@ -93,8 +93,7 @@ struct Throttle: Sendable {
     /// The attempt succeeded: the subjects' budgets from that address are full again, and the
     /// attempt is given back to the address (its other failures stay).
     func succeeded(_ attempt: ThrottledAttempt) async throws {
-        try await limiter.clear(attempt.subjects)
-        try await limiter.giveBack([attempt.address], now: clock())
+        try await limiter.settle(forgetting: attempt.subjects, givingBack: [attempt.address], now: clock())
     }
 
     /// The attempt was not a failure (the right password of a user who cannot log in yet, a
