@@ -4,7 +4,8 @@ import ServiceLifecycle
 
 /// Every five minutes, deletes expired access tokens (whose refresh tokens have expired too),
 /// expired codes (an unverified address whose code expired gives up its key with it), spent
-/// refresh tokens past their expiry and spent failed-attempt windows, so that those tables hold
+/// refresh tokens past their expiry, rate limits back at their full budget (and the failed-attempt
+/// windows of version 7, an hour old), so that those tables hold
 /// only live rows; and counts the stored password hashes' costs again for the hasher's decoys.
 struct Housekeeping: Service {
     let pool: any DatabasePool
@@ -62,6 +63,8 @@ extension Housekeeping {
                 "DELETE FROM spent_refresh_tokens WHERE expires_at <= \(bind: now) RETURNING user_id",
                 "DELETE FROM password_reset_codes WHERE expires_at <= \(bind: now) RETURNING user_id",
                 "DELETE FROM login_failures WHERE window_start <= \(bind: now - 3_600) RETURNING throttle_key",
+                // A key whose arrival time has passed has its full budget: as if it had no row.
+                "DELETE FROM rate_limits WHERE tat <= \(bind: now * 1_000_000) RETURNING limit_key",
             ]
             var swept = 0
             for statement in statements { swept += try await database.raw(statement).all().count }

@@ -34,7 +34,8 @@ public struct SignUpServer: Sendable {
     ///     development mode and dropped otherwise (a deployment sends mail or SMS here).
     ///   - hasher: how passwords are hashed; ``PasswordHasher`` of the configured parameters by default.
     ///   - storeHook: a test's failure injection (see ``StoreStep``).
-    ///   - clock: Unix seconds now (tests move time forward).
+    ///   - clock: Unix seconds now (tests move time forward); the rate limits then count in its
+    ///     whole seconds. `nil`: the system's clock, the rate limits in microseconds.
     ///   - middleware: wraps every route, outermost first (the benchmark's executable times
     ///     requests here).
     ///   - routes: adds routes of the caller's own, outside `/api`, after the service's (the
@@ -46,7 +47,7 @@ public struct SignUpServer: Sendable {
         delivery: VerificationDelivery? = nil,
         hasher: (any PasswordHashing)? = nil,
         storeHook: (@Sendable (StoreStep) throws -> Void)? = nil,
-        clock: @escaping @Sendable () -> Int64 = { SignUpServer.unixTime() },
+        clock: (@Sendable () -> Int64)? = nil,
         middleware: [any MiddlewareProtocol<Request, Response, ServiceRequestContext>] = [],
         routes: (Router<ServiceRequestContext>, any DatabasePool) -> Void = { _, _ in },
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -59,13 +60,21 @@ public struct SignUpServer: Sendable {
             hasher
             ?? PasswordHasher(parameters: configuration.hashParameters, concurrency: configuration.hashing.concurrency)
         let codeKey = CodeKey(configured: configuration.codeSecret, pool: pool)
+        let limitClock: @Sendable () -> Int64
+        if let clock {
+            limitClock = { clock() * 1_000_000 }
+        } else {
+            limitClock = { Self.unixMicroseconds() }
+        }
+        let clock: @Sendable () -> Int64 = clock ?? { Self.unixTime() }
         let accounts = UserAccounts(
             store: SQLDataStore(pool: pool, hook: storeHook),
             hasher: hasher,
             configuration: configuration,
             delivery: delivery ?? Self.defaultDelivery(development: configuration.development, logger: logger),
             codeKey: codeKey,
-            clock: clock
+            clock: clock,
+            limitClock: limitClock
         )
         users = UserStore(store: accounts.store)
         self.pool = pool
@@ -216,4 +225,7 @@ public struct SignUpServer: Sendable {
 
     /// Unix seconds now.
     public static func unixTime() -> Int64 { Int64(Date().timeIntervalSince1970) }
+
+    /// Unix microseconds now (the rate limits' clock).
+    public static func unixMicroseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1_000_000).rounded(.down)) }
 }

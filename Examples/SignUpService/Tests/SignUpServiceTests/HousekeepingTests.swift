@@ -5,7 +5,7 @@ import Testing
 
 /// The background sweep deletes what has expired, and nothing else: tokens, verification and
 /// reset codes at their expiry (with the key of an address whose code expired unverified),
-/// failed-attempt windows an hour old.
+/// rate limits once their budget is full again.
 @Suite struct HousekeepingTests {
     @Test(arguments: Backend.enabled)
     func sweepDeletesExactlyWhatHasExpired(backend: Backend) async throws {
@@ -39,9 +39,19 @@ import Testing
             #expect(live[.passwordResetCodes] == 1)
             // The identifier from the client's address, the reset's request for a code from
             // there, and the address (shared by both).
-            #expect(live[.loginFailures] == 3)
-            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 299) == 0)
+            #expect(live[.rateLimits] == 3)
+            // Each limit goes when its budget is full again: the address's (two attempts of
+            // 3 s) at 6 s, the identifier's and the code request's (one of 12 s) at 12 s.
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 5) == 0)
             #expect(try await service.rowCounts() == live)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 6) == 1)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 11) == 0)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 12) == 2)
+            var limited = live
+            limited[.rateLimits] = 0
+            #expect(try await service.rowCounts() == limited)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 299) == 0)
+            #expect(try await service.rowCounts() == limited)
             // The codes, and the key of the email address that waited for its code in vain.
             #expect(try await Housekeeping.sweep(service.server.pool, now: start + 300) == 3)
             #expect(try await service.rowCounts()[.verificationCodes] == 0)
@@ -50,9 +60,9 @@ import Testing
             #expect(try await service.send(.get, service.userPath("me"), token: token).status == 200)
             #expect(try await Housekeeping.sweep(service.server.pool, now: start + 600) == 1)
             #expect(try await service.rowCounts()[.accessTokens] == 0)
-            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 3_600) == 3)
+            #expect(try await Housekeeping.sweep(service.server.pool, now: start + 3_600) == 0)
             let swept = try await service.rowCounts()
-            #expect(swept[.loginFailures] == 0)
+            #expect(swept[.rateLimits] == 0)
             #expect(swept[.users] == 1)
             // The username (with its lookalike key) and the verified phone: not the email.
             #expect(swept[.identityKeys] == 3)

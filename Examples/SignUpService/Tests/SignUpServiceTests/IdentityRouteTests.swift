@@ -75,7 +75,7 @@ import Testing
             )
             #expect(blocked.status == 429)
             #expect(blocked.errorCode == "TOO_MANY_REQUESTS")
-            #expect(blocked.headers[.retryAfter] == "60")
+            #expect(blocked.headers[.retryAfter] == "30")
             service.advance(seconds: 60)
             let other = try await service.signUpAndLogIn(
                 #"{"loginName":"lee_1","password":"correct horse"}"#,
@@ -403,7 +403,7 @@ import Testing
             let blocked = try await service.send(.post, verify, json: #"{"verificationCode":"\#(code)"}"#, token: token)
             #expect(blocked.status == 429)
             #expect(blocked.errorCode == "TOO_MANY_REQUESTS")
-            #expect(blocked.headers[.retryAfter] == "60")
+            #expect(blocked.headers[.retryAfter] == "30")
             service.advance(seconds: 60)
             #expect(
                 try await service.send(.post, verify, json: #"{"verificationCode":"\#(code)"}"#, token: token).status

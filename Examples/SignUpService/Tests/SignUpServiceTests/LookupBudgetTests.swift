@@ -32,7 +32,7 @@ import Testing
             #expect(refused.status == 429)
             #expect(refused.errorCode == "TOO_MANY_REQUESTS")
             #expect(refused.problems == ["userID:too_many_lookups"])
-            #expect(refused.headers[.retryAfter] == "60")
+            #expect(refused.headers[.retryAfter] == "20")
             #expect(refused.string("loginName") == nil)
             // By ID, or oneself: not a lookup by identifier.
             #expect(try await get(ann).status == 200)

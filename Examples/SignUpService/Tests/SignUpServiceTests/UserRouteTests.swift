@@ -267,7 +267,7 @@ import Testing
             // Nothing of hers is left; a deletion by identifier was a lookup, counted
             // against her (gone) and the address in the throttle's table.
             var counts = try await service.rowCounts()
-            let throttled = counts.removeValue(forKey: .loginFailures)
+            let throttled = counts.removeValue(forKey: .rateLimits)
             #expect(counts.values.allSatisfy { $0 == 0 })
             #expect(throttled == (target.contains(":") ? 2 : 0))
             let again = try await service.signUp(Self.heidi)

@@ -19,10 +19,10 @@ public import KiiIdentity
 /// | `TOKEN_LIFETIME_SECONDS` | 86400 | how long an access token is valid |
 /// | `REFRESH_TOKEN_LIFETIME_SECONDS` | 2592000 | how long a refresh token is valid (issued when a login asks for an expiry) |
 /// | `MAX_TOKENS_PER_USER` | 20 | live tokens a user may have; a login past it ends the oldest |
-/// | `LOGIN_FAILURES_PER_MINUTE` | 5 | failed attempts a minute for one identifier (or code) from one address before 429 |
-/// | `ADDRESS_FAILURES_PER_MINUTE` | 20 | failed attempts a minute from one address, any identifier, before 429 |
-/// | `LOOKUPS_PER_MINUTE` | 30 | lookups of users by `EMAIL:`, `PHONE:` or `LOGIN_NAME:` a minute by one caller before 429 |
-/// | `ADDRESS_LOOKUPS_PER_MINUTE` | 60 | such lookups a minute from one address, any caller, before 429 |
+/// | `LOGIN_FAILURES_PER_MINUTE` | 5 | failed attempts for one identifier (or code) from one address, at once and a minute (a smooth limit), before 429 |
+/// | `ADDRESS_FAILURES_PER_MINUTE` | 20 | failed attempts from one address, any identifier, at once and a minute, before 429 |
+/// | `LOOKUPS_PER_MINUTE` | 30 | lookups of users by `EMAIL:`, `PHONE:` or `LOGIN_NAME:` by one caller, at once and a minute, before 429 |
+/// | `ADDRESS_LOOKUPS_PER_MINUTE` | 60 | such lookups from one address, any caller, at once and a minute, before 429 |
 /// | `TRUSTED_PROXY_HEADER` | none | behind a proxy: the header whose last address is the client's (`X-Forwarded-For`) |
 /// | `VERIFICATION_CODE_LIFETIME_SECONDS` | 900 | how long a verification code is valid |
 /// | `MAX_BODY_BYTES` | 65536 | a longer request body is 413 |

@@ -54,13 +54,30 @@ import SQLKit
 /// library's `EmailAddress.key`: the local part's case no longer makes another user), the
 /// oldest user keeping a key that two now share (``EmailKeyMigration``); display names stored
 /// under the nickname policy rewritten into their enforced form, NFKC (``DisplayNameMigration``).
+/// Version 8 (``rateLimitsVersion``, issue 51): `rate_limits`, one theoretical arrival time per
+/// key (``RateLimit``), replaces the fixed windows of `login_failures`, which stays, unread, for
+/// the instances of version 7 still running during a rolling upgrade (a later version drops it);
+/// the budgets start full at the upgrade.
+///
+/// ```sql
+/// CREATE TABLE rate_limits (
+///     limit_key TEXT PRIMARY KEY,       -- login:username:ann@203.0.113.7, address:203.0.113.7, ...
+///     tat BIGINT NOT NULL,              -- theoretical arrival time, Unix microseconds
+///     emission BIGINT NOT NULL,         -- the limit's emission interval, microseconds
+///     tolerance BIGINT NOT NULL,        -- the limit's tolerance, (burst - 1) x emission
+///     admitted BOOLEAN NOT NULL         -- whether the last attempt was charged (returned to it)
+/// );
+/// ```
 public enum Schema {
     /// The version this build of the service writes.
-    public static let version = 7
+    public static let version = 8
 
     /// The version that lowercases email keys and enforces stored display names (its data steps
     /// run when a database of an earlier version is migrated).
     static let emailKeysAndNamesVersion = 7
+
+    /// The version that limits attempts smoothly, in `rate_limits`.
+    static let rateLimitsVersion = 8
 
     /// Each migration's statements, the first for version 1. Every statement is one text for
     /// SQLite and PostgreSQL.
@@ -172,6 +189,18 @@ public enum Schema {
         ],
         // ``emailKeysAndNamesVersion``: no statement, its data steps only.
         [],
+        // ``rateLimitsVersion``: a logged table (replicated: a failover keeps every budget).
+        [
+            """
+            CREATE TABLE IF NOT EXISTS rate_limits (
+                limit_key TEXT PRIMARY KEY,
+                tat BIGINT NOT NULL,
+                emission BIGINT NOT NULL,
+                tolerance BIGINT NOT NULL,
+                admitted BOOLEAN NOT NULL
+            )
+            """
+        ],
     ]
 
     /// Creates the tables, or applies the migrations the database has not had; safe to run from

@@ -12,8 +12,8 @@ public enum ServiceTable: String, Sendable, CaseIterable {
     case verificationCodes = "verification_codes"
     /// Password-reset-code hashes.
     case passwordResetCodes = "password_reset_codes"
-    /// The failed-attempt throttle.
-    case loginFailures = "login_failures"
+    /// The rate limits (the failed-attempt throttle, the lookup budgets).
+    case rateLimits = "rate_limits"
 }
 
 extension DatabasePool {

@@ -28,8 +28,8 @@ struct Tables: Sendable {
     let codes: any VerificationCodeRepository
     /// `password_reset_codes`.
     let resetCodes: any ResetCodeRepository
-    /// `login_failures`.
-    let failures: any ThrottleRepository
+    /// `rate_limits`.
+    let limits: any RateLimitRepository
     /// A test's failure injection at each ``StoreStep`` of a write; `nil` in production.
     let hook: (@Sendable (StoreStep) throws -> Void)?
 
@@ -130,13 +130,15 @@ struct StoredResetCode: Sendable, Hashable {
     var failures = 0
 }
 
-/// The `login_failures` table: attempts counted per key in windows.
-protocol ThrottleRepository: Sendable {
-    /// Takes one attempt against each of `keys`, each atomically; a key whose window has passed
-    /// starts a new one. Returns each key's count with this attempt and when its window ends.
-    func take(_ keys: [String], now: Int64, window: Int64) async throws -> [(count: Int, windowEnd: Int64)]
-    /// Gives back one attempt of each of `keys`; a key back at zero goes.
-    func giveBack(_ keys: [String]) async throws
-    /// Forgets the attempts of `keys`.
+/// The `rate_limits` table: one theoretical arrival time per key (see ``RateLimit``).
+protocol RateLimitRepository: Sendable {
+    /// Counts one attempt at `now` (Unix microseconds) against each of `charges` (distinct
+    /// keys), in one atomic statement: a key that conforms is charged, one that does not is
+    /// left as it is. Returns every key's state after it, in any order.
+    func take(_ charges: [RateLimitCharge], now: Int64) async throws -> [RateLimitState]
+    /// Gives back one emission interval of each of `keys`; a key whose arrival time is then
+    /// `now` or earlier (its full budget) goes.
+    func giveBack(_ keys: [String], now: Int64) async throws
+    /// Forgets `keys`.
     func clear(_ keys: [String]) async throws
 }

@@ -17,18 +17,22 @@ final class UserAccounts: Sendable {
     let delivery: VerificationDelivery
     /// Unix seconds now.
     let clock: @Sendable () -> Int64
+    /// Unix microseconds now, for the rate limits.
+    let limitClock: @Sendable () -> Int64
     /// The key of the codes' stored hashes.
     let codeKey: CodeKey
 
     /// The use cases over `store`, with `configuration`'s policy, limits and lifetimes; codes
-    /// hashed under `codeKey`.
+    /// hashed under `codeKey`; the rate limits read `limitClock` (Unix microseconds), by default
+    /// `clock`'s seconds.
     init(
         store: any DataStore,
         hasher: any PasswordHashing,
         configuration: ServiceConfiguration,
         delivery: VerificationDelivery,
         codeKey: CodeKey,
-        clock: @escaping @Sendable () -> Int64
+        clock: @escaping @Sendable () -> Int64,
+        limitClock: (@Sendable () -> Int64)? = nil
     ) {
         self.store = store
         self.hasher = hasher
@@ -36,6 +40,7 @@ final class UserAccounts: Sendable {
         self.delivery = delivery
         self.codeKey = codeKey
         self.clock = clock
+        self.limitClock = limitClock ?? { clock() * 1_000_000 }
     }
 
     /// The registration policy.
@@ -45,7 +50,7 @@ final class UserAccounts: Sendable {
     var passwordJudge: PasswordJudge { PasswordJudge(configuration: configuration) }
 
     /// The failed-attempt throttle.
-    var throttle: Throttle { Throttle(store: store, configuration: configuration, clock: clock) }
+    var throttle: Throttle { Throttle(store: store, configuration: configuration, clock: limitClock) }
 
     /// A new code for each of `kinds` the record has: the digits to send and the row to store,
     /// its hash keyed by `key` (``CodeKey/current()``, taken before the transaction).

@@ -17,7 +17,8 @@ final class MemoryDataStore: DataStore {
         /// `verification_codes`, by user and kind.
         var codes: [MemoryKey: IssuedCode] = [:]
         var resetCodes: [String: StoredResetCode] = [:]
-        var failures: [String: (windowStart: Int64, count: Int)] = [:]
+        /// `rate_limits`: each key's theoretical arrival time and emission interval.
+        var limits: [String: (arrival: Int64, emission: Int64)] = [:]
     }
 
     private let rows = NIOLockedValueBox(Rows())
@@ -66,7 +67,7 @@ final class MemoryTables: @unchecked Sendable {
             tokens: MemoryTokenRepository(tables: self),
             codes: MemoryVerificationCodeRepository(tables: self),
             resetCodes: MemoryResetCodeRepository(tables: self),
-            failures: MemoryThrottleRepository(tables: self),
+            limits: MemoryRateLimitRepository(tables: self),
             hook: hook
         )
     }

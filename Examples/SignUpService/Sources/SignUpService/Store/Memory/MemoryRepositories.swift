@@ -161,29 +161,30 @@ struct MemoryResetCodeRepository: ResetCodeRepository {
     func countFailure(of userID: String) async throws { tables.rows.resetCodes[userID]?.failures += 1 }
 }
 
-/// ``ThrottleRepository`` in memory.
-struct MemoryThrottleRepository: ThrottleRepository {
+/// ``RateLimitRepository`` in memory.
+struct MemoryRateLimitRepository: RateLimitRepository {
     let tables: MemoryTables
 
-    func take(_ keys: [String], now: Int64, window: Int64) async throws -> [(count: Int, windowEnd: Int64)] {
-        keys.map { key in
-            var entry = tables.rows.failures[key] ?? (now, 0)
-            if entry.windowStart <= now - window { entry = (now, 0) }
-            entry.count += 1
-            tables.rows.failures[key] = entry
-            return (entry.count, entry.windowStart + window)
+    func take(_ charges: [RateLimitCharge], now: Int64) async throws -> [RateLimitState] {
+        charges.map { charge in
+            let limit = charge.limit
+            let arrival = tables.rows.limits[charge.key]?.arrival ?? now
+            let admitted = arrival - limit.tolerance <= now
+            let after = admitted ? max(arrival, now) + limit.emissionInterval : arrival
+            tables.rows.limits[charge.key] = (after, limit.emissionInterval)
+            return RateLimitState(key: charge.key, arrival: after, tolerance: limit.tolerance, admitted: admitted)
         }
     }
 
-    func giveBack(_ keys: [String]) async throws {
+    func giveBack(_ keys: [String], now: Int64) async throws {
         for key in keys {
-            guard var entry = tables.rows.failures[key] else { continue }
-            entry.count -= 1
-            tables.rows.failures[key] = entry.count > 0 ? entry : nil
+            guard let entry = tables.rows.limits[key] else { continue }
+            let arrival = entry.arrival - entry.emission
+            tables.rows.limits[key] = arrival > now ? (arrival, entry.emission) : nil
         }
     }
 
     func clear(_ keys: [String]) async throws {
-        for key in keys { tables.rows.failures[key] = nil }
+        for key in keys { tables.rows.limits[key] = nil }
     }
 }

@@ -36,7 +36,7 @@ struct SQLDataStore: DataStore {
             tokens: SQLTokenRepository(database: database),
             codes: SQLVerificationCodeRepository(database: database),
             resetCodes: SQLResetCodeRepository(database: database),
-            failures: SQLThrottleRepository(database: database),
+            limits: SQLRateLimitRepository(database: database),
             hook: hook
         )
     }
