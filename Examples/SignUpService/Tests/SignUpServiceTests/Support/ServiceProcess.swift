@@ -85,10 +85,15 @@ final class ServiceProcess: Sendable {
             let port = try await group.next() ?? nil
             group.cancelAll()
             guard let port else {
+                let running = process.isRunning
                 process.terminate()
+                // What it printed on both streams, and whether it still runs: the reason, or
+                // where it stopped.
+                let printedText = String(decoding: printed.withLockedValue { $0 }, as: UTF8.self)
+                let errorText = String(decoding: errors.withLockedValue { $0 }, as: UTF8.self)
                 throw ProcessFailure(
-                    description:
-                        "signup-service did not start: \(String(decoding: errors.withLockedValue { $0 }, as: UTF8.self))"
+                    description: "signup-service did not start (running: \(running)): "
+                        + "\(errorText)\nprinted: \(printedText)"
                 )
             }
             return port
