@@ -26,7 +26,7 @@ import Testing
                 #"{"loginName":"fuzz_1","emailAddress":"fuzz@example.com","password":"correct horse"}"#,
                 as: "fuzz_1"
             )
-            var random = SplitMix64(seed: Self.seed)
+            var random = SeededGenerator(seed: Self.seed)
             let deadline = ContinuousClock.now + .seconds(60)
             var sent = 0
             var seen: [Int: Int] = [:]
@@ -64,7 +64,7 @@ import Testing
     /// router client itself keeps about 5 KiB a request, so memory is measured here).
     @Test func theExecutableUnderFuzzKeepsItsMemory() async throws {
         let service = try await ServiceProcess(environment: ["DATABASE_URL": "sqlite::memory:", "BCRYPT_COST": "4"])
-        var random = SplitMix64(seed: Self.seed &+ 1)
+        var random = SeededGenerator(seed: Self.seed &+ 1)
         let token = "none"
         var warm = 0
         var statuses: [Int: Int] = [:]
@@ -99,7 +99,7 @@ struct FuzzRequest: CustomStringConvertible {
         "\(method) \(path.prefix(120)) [\(contentType ?? "-")] body \(body.map { "\($0.count) bytes" } ?? "none")"
     }
 
-    static func random(using random: inout SplitMix64, app: KiiApp, token: String) -> FuzzRequest {
+    static func random(using random: inout SeededGenerator, app: KiiApp, token: String) -> FuzzRequest {
         let methods: [HTTPRequest.Method] = [
             .get, .post, .put, .delete, .patch, .head, .options, HTTPRequest.Method("PROPFIND")!,
         ]
@@ -157,7 +157,7 @@ struct FuzzRequest: CustomStringConvertible {
         )
     }
 
-    static func randomSegment(using random: inout SplitMix64) -> String {
+    static func randomSegment(using random: inout SeededGenerator) -> String {
         switch random.next() % 8 {
         case 0: return "EMAIL:" + random.pick(["fuzz@example.com", "fuzz%40example.com", "%FF%FE", ""])
         case 1: return "PHONE:" + random.pick(["+819012345678", "JP-09012345678", "%2B819012345678", "+", "XX-1"])
@@ -178,7 +178,7 @@ struct FuzzRequest: CustomStringConvertible {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
-    static func randomBody(using random: inout SplitMix64) -> [UInt8]? {
+    static func randomBody(using random: inout SeededGenerator) -> [UInt8]? {
         let names = [
             "loginName", "emailAddress", "phoneNumber", "password", "country", "displayName", "locale", "username",
             "expiresAt", "grant_type", "oldPassword", "newPassword", "verificationCode", "pinCode", "_accessToken",
@@ -207,26 +207,14 @@ struct FuzzRequest: CustomStringConvertible {
         }
     }
 
-    static func randomText(using random: inout SplitMix64, length: Int) -> String {
+    static func randomText(using random: inout SeededGenerator, length: Int) -> String {
         let alphabet = Array(#"abcXYZ019 _-.@+:%/\"'<>{}[]日本😀"#)
         return String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
     }
 }
 
-/// A small, seedable generator (SplitMix64), so that a failing run can be repeated.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Picks from a list with the tests' seeded generator, so that a failing run can be repeated.
+extension SeededGenerator {
     mutating func pick<Element>(_ elements: [Element]) -> Element {
         elements[Int(next() % UInt64(elements.count))]
     }

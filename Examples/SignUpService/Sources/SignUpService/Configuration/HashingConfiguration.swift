@@ -17,32 +17,24 @@ public struct HashingConfiguration: Sendable, Hashable {
     ///
     /// - Throws: ``ConfigurationError`` naming the first variable that is not usable.
     init(environment: [String: String]) throws(ConfigurationError) {
-        func integer(_ name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
-            guard let text = environment[name], !text.isEmpty else { return nil }
-            guard let value = Int(text), range.contains(value) else {
-                throw ConfigurationError(
-                    name: name,
-                    reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
-                )
-            }
-            return value
-        }
         if let text = environment["PASSWORD_HASH"], !text.isEmpty {
             guard let scheme = PasswordScheme(rawValue: text.lowercased()) else {
                 throw ConfigurationError(name: "PASSWORD_HASH", reason: "must be argon2id or bcrypt")
             }
             self.scheme = scheme
         }
-        if let kib = try integer("ARGON2_MEMORY_KIB", in: 8...4_194_304) { argon2.memoryKiB = UInt32(kib) }
-        if let passes = try integer("ARGON2_ITERATIONS", in: 1...1_000) { argon2.iterations = UInt32(passes) }
-        if let lanes = try integer("ARGON2_PARALLELISM", in: 1...64) { argon2.parallelism = UInt32(lanes) }
+        if let kib = try environment.integer("ARGON2_MEMORY_KIB", in: 8...4_194_304) { argon2.memoryKiB = UInt32(kib) }
+        if let passes = try environment.integer("ARGON2_ITERATIONS", in: 1...1_000) {
+            argon2.iterations = UInt32(passes)
+        }
+        if let lanes = try environment.integer("ARGON2_PARALLELISM", in: 1...64) { argon2.parallelism = UInt32(lanes) }
         guard argon2.isUsable else {
             throw ConfigurationError(
                 name: "ARGON2_MEMORY_KIB",
                 reason: "must be at least 8 for each of ARGON2_PARALLELISM's lanes (\(8 * argon2.parallelism))"
             )
         }
-        if let count = try integer("HASHING_CONCURRENCY", in: 1...1_024) { concurrency = count }
+        if let count = try environment.integer("HASHING_CONCURRENCY", in: 1...1_024) { concurrency = count }
     }
 
     /// What new hashes are made with: ``argon2`` for Argon2id, `bcryptCost` for bcrypt.

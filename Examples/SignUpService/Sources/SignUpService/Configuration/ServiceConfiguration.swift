@@ -128,16 +128,6 @@ public struct ServiceConfiguration: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` naming the first variable that is not usable.
     public init(environment: [String: String]) throws(ConfigurationError) {
-        func integer(_ name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
-            guard let text = environment[name], !text.isEmpty else { return nil }
-            guard let value = Int(text), range.contains(value) else {
-                throw ConfigurationError(
-                    name: name,
-                    reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
-                )
-            }
-            return value
-        }
         func flag(_ name: String) throws(ConfigurationError) -> Bool? {
             switch environment[name]?.lowercased() {
             case nil, "": return nil
@@ -147,21 +137,25 @@ public struct ServiceConfiguration: Sendable {
             }
         }
         if let host = environment["HOST"], !host.isEmpty { self.host = host }
-        if let port = try integer("PORT", in: 0...65535) { self.port = port }
+        if let port = try environment.integer("PORT", in: 0...65535) { self.port = port }
         database = try DatabaseLocation(url: environment["DATABASE_URL"], defaultUser: environment["PGUSER"])
-        if let cost = try integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
+        if let cost = try environment.integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
         hashing = try HashingConfiguration(environment: environment)
-        if let seconds = try integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) { tokenLifetime = Int64(seconds) }
-        if let seconds = try integer("REFRESH_TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) {
+        if let seconds = try environment.integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) {
+            tokenLifetime = Int64(seconds)
+        }
+        if let seconds = try environment.integer("REFRESH_TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) {
             refreshTokenLifetime = Int64(seconds)
         }
-        if let count = try integer("LOGIN_FAILURES_PER_MINUTE", in: 1...1_000_000) { loginFailuresPerMinute = count }
-        if let count = try integer("MAX_TOKENS_PER_USER", in: 1...10_000) { maxTokensPerUser = count }
-        if let count = try integer("ADDRESS_FAILURES_PER_MINUTE", in: 1...1_000_000) {
+        if let count = try environment.integer("LOGIN_FAILURES_PER_MINUTE", in: 1...1_000_000) {
+            loginFailuresPerMinute = count
+        }
+        if let count = try environment.integer("MAX_TOKENS_PER_USER", in: 1...10_000) { maxTokensPerUser = count }
+        if let count = try environment.integer("ADDRESS_FAILURES_PER_MINUTE", in: 1...1_000_000) {
             addressFailuresPerMinute = count
         }
-        if let count = try integer("LOOKUPS_PER_MINUTE", in: 1...1_000_000) { lookupsPerMinute = count }
-        if let count = try integer("ADDRESS_LOOKUPS_PER_MINUTE", in: 1...1_000_000) {
+        if let count = try environment.integer("LOOKUPS_PER_MINUTE", in: 1...1_000_000) { lookupsPerMinute = count }
+        if let count = try environment.integer("ADDRESS_LOOKUPS_PER_MINUTE", in: 1...1_000_000) {
             addressLookupsPerMinute = count
         }
         if let header = environment["TRUSTED_PROXY_HEADER"], !header.isEmpty {
@@ -170,18 +164,26 @@ public struct ServiceConfiguration: Sendable {
             }
             trustedProxyHeader = name
         }
-        if let seconds = try integer("VERIFICATION_CODE_LIFETIME_SECONDS", in: 1...604_800) {
+        if let seconds = try environment.integer("VERIFICATION_CODE_LIFETIME_SECONDS", in: 1...604_800) {
             verificationCodeLifetime = Int64(seconds)
         }
-        if let bytes = try integer("MAX_BODY_BYTES", in: 64...JSONValue.maximumTextBytes) { maxBodyBytes = bytes }
-        if let count = try integer("POSTGRES_MAX_CONNECTIONS", in: 1...1000) { postgresMaxConnections = count }
-        if let seconds = try integer("DATABASE_TIMEOUT_SECONDS", in: 1...300) { databaseTimeout = Int64(seconds) }
-        if let seconds = try integer("IDLE_TIMEOUT_SECONDS", in: 1...3_600) { idleTimeout = Int64(seconds) }
-        if let seconds = try integer("REQUEST_TIMEOUT_SECONDS", in: 1...3_600) { requestTimeout = Int64(seconds) }
-        if let count = try integer("MAX_CONNECTIONS_PER_ADDRESS", in: 1...1_000_000) {
+        if let bytes = try environment.integer("MAX_BODY_BYTES", in: 64...JSONValue.maximumTextBytes) {
+            maxBodyBytes = bytes
+        }
+        if let count = try environment.integer("POSTGRES_MAX_CONNECTIONS", in: 1...1000) {
+            postgresMaxConnections = count
+        }
+        if let seconds = try environment.integer("DATABASE_TIMEOUT_SECONDS", in: 1...300) {
+            databaseTimeout = Int64(seconds)
+        }
+        if let seconds = try environment.integer("IDLE_TIMEOUT_SECONDS", in: 1...3_600) { idleTimeout = Int64(seconds) }
+        if let seconds = try environment.integer("REQUEST_TIMEOUT_SECONDS", in: 1...3_600) {
+            requestTimeout = Int64(seconds)
+        }
+        if let count = try environment.integer("MAX_CONNECTIONS_PER_ADDRESS", in: 1...1_000_000) {
             maxConnectionsPerAddress = count
         }
-        if let count = try integer("MAX_CONNECTIONS", in: 1...1_000_000) { maxConnections = count }
+        if let count = try environment.integer("MAX_CONNECTIONS", in: 1...1_000_000) { maxConnections = count }
         if let on = try flag("EMAIL_VERIFICATION") { policy.emailVerification = on }
         if let on = try flag("PHONE_VERIFICATION") { policy.phoneVerification = on }
         if let on = try flag("EXPOSE_FULL_USER_DATA") { policy.exposeFullUserData = on }
