@@ -5,14 +5,30 @@
 /// characters and length are right, the blocklist, the context words and the patterns
 /// (``PasswordPatterns``). Every problem found is reported.
 enum NISTPasswordRule {
-    /// The enforced password (what is stored and hashed), or its problems. `context` is asked for
-    /// only when the characters and the length are right (a record's words are folded only then).
+    /// The enforced password (what is stored and hashed), or its problems.
     static func enforce(
         _ raw: String,
         minimumLength: Int,
         blocklist: PasswordBlocklist,
-        context: () -> PasswordContext
+        context: PasswordContext
     ) -> Result<String, ValidationError> {
+        switch prepare(raw, minimumLength: minimumLength) {
+        case .success(let prepared): judge(prepared, blocklist: blocklist, contextWords: context.foldedWords)
+        case .failure(let error): .failure(error)
+        }
+    }
+
+    /// A password whose characters and length are right: its enforced form and its folded one.
+    struct Prepared {
+        let enforced: String
+        let folded: [UInt8]
+        /// The folded code points when the password is not ASCII (empty when it is).
+        let foldedScalars: [UInt32]
+    }
+
+    /// The checks of the characters and the length: the password ready to be judged, or its
+    /// problems (a record's words need folding only past here).
+    static func prepare(_ raw: String, minimumLength: Int) -> Result<Prepared, ValidationError> {
         if raw.isEmpty { return .failure(ValidationError([problem(ValidationError.FieldDetail.missing)])) }
         let maximum = PasswordPolicy.maximumLength
         if raw.utf8.count > PasswordPolicy.maximumInputBytes {
@@ -55,11 +71,23 @@ enum NISTPasswordRule {
             problems.append(problem(ValidationError.FieldDetail.tooLong(maximum: maximum, unit: .characters)))
         }
         if !problems.isEmpty { return .failure(ValidationError(problems)) }
+        return .success(Prepared(enforced: enforced, folded: folded, foldedScalars: foldedScalars))
+    }
+
+    /// The blocklist, the context's folded words and the patterns, on a prepared password.
+    static func judge(
+        _ prepared: Prepared,
+        blocklist: PasswordBlocklist,
+        contextWords: [PasswordContext.Word]
+    ) -> Result<String, ValidationError> {
+        let folded = prepared.folded
+        let foldedScalars = prepared.foldedScalars
+        var problems: [ValidationError.Problem] = []
         let foldedLength = foldedScalars.isEmpty ? folded.count : foldedScalars.count
         if folded.withUnsafeBufferPointer({ blocklist.contains(folded: $0, codePoints: foldedLength) }) {
             problems.append(problem(ValidationError.PasswordDetail.commonPassword))
         }
-        if PasswordContextMatch.matches(folded: folded, words: context().foldedWords) {
+        if PasswordContextMatch.matches(folded: folded, words: contextWords) {
             problems.append(problem(ValidationError.PasswordDetail.containsContextWord))
         }
         let patterned =
@@ -69,7 +97,7 @@ enum NISTPasswordRule {
             problems.append(problem(ValidationError.PasswordDetail.repetitiveOrSequential))
         }
         if !problems.isEmpty { return .failure(ValidationError(problems)) }
-        return .success(enforced)
+        return .success(prepared.enforced)
     }
 
     /// `raw`'s scalars with non-ASCII spaces mapped to U+0020, then in NFKC, each tracking the

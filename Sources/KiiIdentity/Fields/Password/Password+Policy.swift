@@ -13,12 +13,6 @@ extension Password {
     ///   `repetitive_or_sequential`. No reason holds the password or a part of it.
     /// - Complexity: O(*n*) in the password's length (past 4 KiB, O(1)), times the context's words.
     public init(_ raw: String, policy: PasswordPolicy, context: PasswordContext = .none) throws(ValidationError) {
-        try self.init(raw, policy: policy, lazyContext: { context })
-    }
-
-    /// ``init(_:policy:context:)`` with a context made only when it is needed: after the
-    /// characters and the length passed (a record's own words, in a batch).
-    init(_ raw: String, policy: PasswordPolicy, lazyContext context: () -> PasswordContext) throws(ValidationError) {
         switch policy.rule {
         case .kii:
             try self.init(raw)
@@ -33,6 +27,22 @@ extension Password {
             case .success(let enforced): self.init(enforced: enforced)
             case .failure(let error): throw error
             }
+        }
+    }
+
+    /// ``init(_:policy:context:)`` with a context made only when it is needed: after the
+    /// characters and the length passed (a record's own words, in a batch).
+    init(_ raw: String, policy: PasswordPolicy, lazyContext context: () -> PasswordContext) throws(ValidationError) {
+        guard policy.rule == .nist else {
+            try self.init(raw)
+            return
+        }
+        let result = NISTPasswordRule.prepare(raw, minimumLength: policy.minimumLength).flatMap { prepared in
+            NISTPasswordRule.judge(prepared, blocklist: policy.blocklist, contextWords: context().foldedWords)
+        }
+        switch result {
+        case .success(let enforced): self.init(enforced: enforced)
+        case .failure(let error): throw error
         }
     }
 }
