@@ -148,11 +148,14 @@ metadata-latest:
 # and on PostgreSQL when SIGNUP_POSTGRES_URL is set (Scripts/postgres-throwaway.sh starts one; CI
 # sets SIGNUP_REQUIRE_POSTGRES=1, which fails those tests when the URL is missing). As for
 # `make example`, the build plan is dropped first so that SwiftPM sees this package's new files.
+# A test binary that crashes prints the crashed thread's frames and nothing after them (no
+# registers, no image list), so that the last lines of a CI log say where it crashed.
 SIGNUP = Examples/SignUpService
+CRASH_REPORT = SWIFT_BACKTRACE=enable=yes,threads=crashed,registers=none,images=none
 test: deps phone-oracle unicode-oracle $(PASSWORD_ENTRIES)
-	$(SWIFT) test --disable-xctest $(TOOL_TRAIT)
+	$(CRASH_REPORT) $(SWIFT) test --disable-xctest $(TOOL_TRAIT)
 	rm -f $(SIGNUP)/.build/debug/description.json
-	$(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build
+	$(CRASH_REPORT) $(SWIFT) test --disable-xctest --package-path $(SIGNUP) --scratch-path $(SIGNUP)/.build
 
 # The sign-up page in a real browser: the service built, then Examples/SignUpService/Tests/Browser
 # drives its page in headless Chromium through Selenium (a virtual environment of its own, from

@@ -99,20 +99,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("not-a-database.sqlite")
         try Data(String(repeating: "not a database, only text. ", count: 8).utf8).write(to: file)
-        let process = Process()
-        process.executableURL = ServiceProcess.executable
-        process.environment = ["PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite:\(file.path)", "PORT": "0"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let watchdog = ServiceProcess.watchdog(process)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        watchdog.cancel()
-        #expect(process.terminationReason == .exit, "\(text.prefix(400))")
+        let (ending, text) = try await ServiceProcess.runToExit(environment: [
+            "PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite:\(file.path)", "PORT": "0",
+        ])
+        guard case .exited(let status) = ending else {
+            Issue.record("ended by signal \(ending.status): \(text.prefix(400))")
+            return
+        }
         #expect(!text.contains("Assertion failed"), "\(text.prefix(400))")
-        #expect(process.terminationStatus != 0)
+        #expect(status != 0)
     }
 
     @Test func sigtermLetsTheRequestInFlightFinish() async throws {
@@ -321,18 +316,10 @@ import Testing
         ),
     ])
     func badConfigurationStopsWithStatus2(environment: [String: String], message: String) async throws {
-        let process = Process()
-        process.executableURL = ServiceProcess.executable
-        process.environment = environment.merging(["PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite::memory:"]) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let watchdog = ServiceProcess.watchdog(process)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        watchdog.cancel()
-        #expect(process.terminationStatus == 2)
+        let (ending, text) = try await ServiceProcess.runToExit(
+            environment: environment.merging(["PATH": "/usr/bin:/bin", "DATABASE_URL": "sqlite::memory:"]) { $1 }
+        )
+        #expect(ending == .exited(2))
         #expect(text.contains(message))
     }
 }

@@ -16,10 +16,6 @@ enum RepositoryScript {
     /// - Throws: ``ServiceProcess/ProcessFailure`` with what it wrote to standard error when it
     ///   fails.
     static func run(_ name: String, _ arguments: [String], environment: [String: String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [folder.appendingPathComponent(name).path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("signup-script-\(Unique.tag())")
         let printedFile = files.appendingPathExtension("out")
         let complaintFile = files.appendingPathExtension("err")
@@ -32,13 +28,20 @@ enum RepositoryScript {
             try? FileManager.default.removeItem(at: printedFile)
             try? FileManager.default.removeItem(at: complaintFile)
         }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: printedFile)
-        process.standardError = try FileHandle(forWritingTo: complaintFile)
-        try process.run()
-        process.waitUntilExit()
+        let printing = try FileHandle(forWritingTo: printedFile)
+        let complaining = try FileHandle(forWritingTo: complaintFile)
+        let process = try ChildProcess(
+            "/bin/bash",
+            arguments: [folder.appendingPathComponent(name).path] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            standardOutput: .descriptor(printing.fileDescriptor),
+            standardError: .descriptor(complaining.fileDescriptor)
+        )
+        try printing.close()
+        try complaining.close()
+        let ending = process.waitUntilExit()
         let printed = (try? String(contentsOf: printedFile, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
+        guard ending == .exited(0) else {
             let complaint = (try? String(contentsOf: complaintFile, encoding: .utf8)) ?? ""
             throw ServiceProcess.ProcessFailure(
                 description: "\(name) \(arguments.joined(separator: " ")) failed: \(complaint)"

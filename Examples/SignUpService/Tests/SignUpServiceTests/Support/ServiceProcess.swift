@@ -12,9 +12,12 @@ final class ServiceProcess: Sendable {
     let port: Int
     /// The app it serves (`KII_APP_ID`, `KII_APP_KEY`, or the development app).
     let app: KiiApp
-    private let process: Process
+    private let process: ChildProcess
     private let errors: NIOLockedValueBox<Data>
     private let output: NIOLockedValueBox<Data>
+    /// The pipes the service writes to, held as long as it runs: a pipe's read end closes when
+    /// its `Pipe` goes, and the readers above would stop.
+    private let pipes: [Pipe]
 
     /// The executable, beside the test bundle in the build folder.
     static var executable: URL {
@@ -24,8 +27,6 @@ final class ServiceProcess: Sendable {
 
     /// Starts the service with `environment` (plus `PORT=0`) and waits until it listens.
     init(environment: [String: String]) async throws {
-        let process = Process()
-        process.executableURL = Self.executable
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIGNUP_") }
         // Kii's rule, as for an app moved from Kii Cloud: the tests' users have Kii-sized
         // passwords; a test of the default (`nist`) sets PASSWORD_POLICY itself.
@@ -35,12 +36,8 @@ final class ServiceProcess: Sendable {
         variables["ARGON2_ITERATIONS"] = "\(Argon2Parameters.tests.iterations)"
         for (name, value) in environment { variables[name] = value }
         variables["PORT"] = "0"
-        process.environment = variables
         let output = Pipe()
         let errorPipe = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errorPipe
         let errors = NIOLockedValueBox(Data())
         errorPipe.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
@@ -57,8 +54,17 @@ final class ServiceProcess: Sendable {
                 continuation.yield(String(decoding: data, as: UTF8.self))
             }
         }
-        try process.run()
+        let process = try ChildProcess(
+            Self.executable.path,
+            environment: variables,
+            standardOutput: .descriptor(output.fileHandleForWriting.fileDescriptor),
+            standardError: .descriptor(errorPipe.fileHandleForWriting.fileDescriptor)
+        )
+        // The child has its copies: the pipes end when it exits.
+        try output.fileHandleForWriting.close()
+        try errorPipe.fileHandleForWriting.close()
         self.process = process
+        pipes = [output, errorPipe]
         self.errors = errors
         self.output = printed
         if let id = environment["KII_APP_ID"], let key = environment["KII_APP_KEY"] {
@@ -86,7 +92,7 @@ final class ServiceProcess: Sendable {
             group.cancelAll()
             guard let port else {
                 let running = process.isRunning
-                process.terminate()
+                process.send(SIGTERM)
                 // What it printed on both streams, and whether it still runs: the reason, or
                 // where it stopped.
                 let printedText = String(decoding: printed.withLockedValue { $0 }, as: UTF8.self)
@@ -103,7 +109,7 @@ final class ServiceProcess: Sendable {
     /// A service the test left running (a failed or interrupted test) dies with its object, so
     /// it never outlives the test and its port, database and pipes are not held on.
     deinit {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.send(SIGKILL)
     }
 
     /// Starts the service, or gives the reason it did not start.
@@ -125,7 +131,7 @@ final class ServiceProcess: Sendable {
     /// after `patience` is killed and the test fails saying so (the status is then SIGKILL's),
     /// so a shutdown that hangs fails its test instead of holding the suite.
     func terminate(patience: Duration = .seconds(60)) async -> Int32 {
-        if process.isRunning { process.terminate() }
+        process.send(SIGTERM)
         let deadline = ContinuousClock.now + patience
         while process.isRunning {
             if ContinuousClock.now >= deadline {
@@ -137,24 +143,45 @@ final class ServiceProcess: Sendable {
             }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return process.terminationStatus
+        return await process.exit().status
     }
 
     /// Kills `process` (a child a test started by hand) if it still runs after `patience`: a
     /// child that hangs then fails its test, by its exit, instead of holding the suite. Cancel
     /// the watchdog once the child has exited.
-    static func watchdog(_ process: Process, patience: Duration = .seconds(60)) -> Task<Void, Never> {
-        let pid = process.processIdentifier
-        return Task {
+    static func watchdog(_ process: ChildProcess, patience: Duration = .seconds(60)) -> Task<Void, Never> {
+        Task {
             guard (try? await Task.sleep(for: patience)) != nil else { return }
-            Foundation.kill(pid, SIGKILL)
+            process.send(SIGKILL)
         }
+    }
+
+    /// Runs the service with exactly `environment` until it exits by itself (a start that must
+    /// fail), and returns how it ended and what it wrote to standard error. A service still
+    /// running after `patience` is killed (its ending then says SIGKILL).
+    static func runToExit(
+        environment: [String: String],
+        patience: Duration = .seconds(60)
+    ) async throws -> (ending: ChildProcess.Ending, log: String) {
+        let errors = Pipe()
+        let process = try ChildProcess(
+            executable.path,
+            environment: environment,
+            standardError: .descriptor(errors.fileHandleForWriting.fileDescriptor)
+        )
+        try errors.fileHandleForWriting.close()
+        let watchdog = watchdog(process, patience: patience)
+        defer { watchdog.cancel() }
+        let log = try await RepositoryScript.offThePool {
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        return (await process.exit(), log)
     }
 
     /// Sends SIGKILL, as a crash or the kernel's OOM killer would, and waits for the exit.
     func kill() async {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+        process.send(SIGKILL)
+        _ = await process.exit()
     }
 
     /// `/api/apps/{appID}/users`.
@@ -225,7 +252,7 @@ final class ServiceProcess: Sendable {
 
     /// The process's resident set, in bytes (`/proc/<pid>/statm`).
     var residentBytes: Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/statm", encoding: .utf8)
+        guard let text = try? String(contentsOfFile: "/proc/\(process.id)/statm", encoding: .utf8)
         else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
@@ -234,7 +261,7 @@ final class ServiceProcess: Sendable {
 
     /// The process's open file descriptors (`/proc/<pid>/fd`): its connections, database and log.
     var openDescriptors: Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd"))?.count ?? 0
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.id)/fd"))?.count ?? 0
     }
 
     struct ProcessFailure: Error, CustomStringConvertible {
