@@ -58,7 +58,11 @@ public struct SignUpServer: Sendable {
         let pool = try await Self.makePool(configuration, logger: logger)
         let hasher =
             hasher
-            ?? PasswordHasher(parameters: configuration.hashParameters, concurrency: configuration.hashing.concurrency)
+            ?? PasswordHasher(
+                parameters: configuration.hashParameters,
+                concurrency: configuration.hashing.concurrency,
+                maxWaiting: configuration.hashing.maxWaiting
+            )
         let codeKey = CodeKey(configured: configuration.codeSecret, pool: pool)
         let limitClock: @Sendable () -> Int64
         if let clock {

@@ -43,7 +43,7 @@ import Testing
         }
 
         func signUp(_ json: String) async throws -> StoredUser {
-            try await accounts.signUp(try Registration(json: json, policy: accounts.policy))
+            try await accounts.signUp(try Registration(json: json, policy: accounts.policy), from: "203.0.113.7")
         }
 
         /// A login whose token lasts a day; with `refreshable`, a refresh token for 30 days.

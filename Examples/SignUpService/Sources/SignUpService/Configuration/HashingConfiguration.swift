@@ -1,6 +1,7 @@
-/// How new password hashes are made and how many hashes run at once, from `PASSWORD_HASH`,
-/// `ARGON2_MEMORY_KIB`, `ARGON2_ITERATIONS`, `ARGON2_PARALLELISM` and `HASHING_CONCURRENCY`
-/// (bcrypt's cost is `BCRYPT_COST`, ``ServiceConfiguration/bcryptCost``).
+/// How new password hashes are made, how many hashes run at once and how many may wait, from
+/// `PASSWORD_HASH`, `ARGON2_MEMORY_KIB`, `ARGON2_ITERATIONS`, `ARGON2_PARALLELISM`,
+/// `HASHING_CONCURRENCY` and `MAX_HASHES_WAITING` (bcrypt's cost is `BCRYPT_COST`,
+/// ``ServiceConfiguration/bcryptCost``).
 public struct HashingConfiguration: Sendable, Hashable {
     /// The scheme of new hashes: Argon2id by default.
     public var scheme = PasswordScheme.argon2id
@@ -9,6 +10,15 @@ public struct HashingConfiguration: Sendable, Hashable {
     /// The hashes and password checks that may run at once (the rest wait their turn), so that
     /// Argon2id's memory in flight stays under this many times ``argon2``'s; `nil`: one a core.
     public var concurrency: Int?
+    /// The new hashes that may wait for a thread (and, in a queue of their own that goes first,
+    /// the password checks), beyond which a request that needs a new hash is 503 `busy` with
+    /// `Retry-After: 1`; `nil`: ``defaultWaitingPerThread`` times the threads.
+    public var maxWaiting: Int?
+
+    /// The new hashes that may wait by default, per hashing thread: at OWASP's Argon2id (about
+    /// 30 to 60 ms a hash on a core) the last of them waits about half a second, far less than
+    /// any client's timeout, and a waiting request holds no Argon2id memory.
+    public static let defaultWaitingPerThread = 8
 
     /// The defaults.
     public init() {}
@@ -35,6 +45,7 @@ public struct HashingConfiguration: Sendable, Hashable {
             )
         }
         if let count = try environment.integer("HASHING_CONCURRENCY", in: 1...1_024) { concurrency = count }
+        if let count = try environment.integer("MAX_HASHES_WAITING", in: 0...1_000_000) { maxWaiting = count }
     }
 
     /// What new hashes are made with: ``argon2`` for Argon2id, `bcryptCost` for bcrypt.

@@ -16,6 +16,7 @@ public import KiiIdentity
 /// | `ARGON2_ITERATIONS` | 2 | Argon2id's passes, 1 to 1000 |
 /// | `ARGON2_PARALLELISM` | 1 | Argon2id's lanes, 1 to 64 |
 /// | `HASHING_CONCURRENCY` | the core count | password hashes and checks run at once, 1 to 1024; the rest wait |
+/// | `MAX_HASHES_WAITING` | 8 × `HASHING_CONCURRENCY` | new password hashes that may wait for a thread, 0 to 1000000; one more is 503 `busy` with `Retry-After: 1` (checks wait in a queue of their own, as long, served first) |
 /// | `TOKEN_LIFETIME_SECONDS` | 86400 | how long an access token is valid |
 /// | `REFRESH_TOKEN_LIFETIME_SECONDS` | 2592000 | how long a refresh token is valid (issued when a login asks for an expiry) |
 /// | `MAX_TOKENS_PER_USER` | 20 | live tokens a user may have; a login past it ends the oldest |
@@ -24,6 +25,10 @@ public import KiiIdentity
 /// | `LOOKUPS_PER_MINUTE` | 30 | lookups of users by `EMAIL:`, `PHONE:` or `LOGIN_NAME:` by one caller, at once and a minute, before 429 |
 /// | `ADDRESS_LOOKUPS_PER_MINUTE` | 60 | such lookups from one address, any caller, at once and a minute, before 429 |
 /// | `TRUSTED_PROXY_HEADER` | none | behind a proxy: the header whose last address is the client's (`X-Forwarded-For`) |
+/// | `ADDRESS_SIGNUPS_PER_MINUTE` | 10 | sign-ups from one address, at once and a minute (a smooth limit), before 429 `too_many_sign_ups` |
+/// | `ADDRESS_PSEUDO_SIGNUPS_PER_MINUTE` | 30 | pseudo sign-ups from one address, at once and a minute, before 429 `too_many_sign_ups` |
+/// | `CODES_BURST` | 3 | codes sent at once to one email address or phone number, and to one user, before 429 |
+/// | `CODES_PER_HOUR` | 3 | codes sent to one destination (and one user) an hour past the burst |
 /// | `VERIFICATION_CODE_LIFETIME_SECONDS` | 900 | how long a verification code is valid |
 /// | `MAX_BODY_BYTES` | 65536 | a longer request body is 413 |
 /// | `EMAIL_VERIFICATION`, `PHONE_VERIFICATION` | false | Kii's verification switches |
@@ -75,6 +80,9 @@ public struct ServiceConfiguration: Sendable {
     /// Behind a proxy: the header whose last address is the client's, as the proxy saw it; by
     /// default the connection's peer is (see ``ClientAddress``).
     public var trustedProxyHeader: HTTPField.Name?
+    /// Sign-ups and pseudo sign-ups per client address, codes per destination and per user
+    /// (``CostlyRequestLimits``).
+    public var costlyRequests = CostlyRequestLimits()
     /// How long a verification code is valid, in seconds.
     public var verificationCodeLifetime: Int64 = 900
     /// The longest request body, in bytes.
@@ -141,6 +149,7 @@ public struct ServiceConfiguration: Sendable {
         database = try DatabaseLocation(url: environment["DATABASE_URL"], defaultUser: environment["PGUSER"])
         if let cost = try environment.integer("BCRYPT_COST", in: 4...31) { bcryptCost = UInt8(cost) }
         hashing = try HashingConfiguration(environment: environment)
+        costlyRequests = try CostlyRequestLimits(environment: environment)
         if let seconds = try environment.integer("TOKEN_LIFETIME_SECONDS", in: 1...31_536_000) {
             tokenLifetime = Int64(seconds)
         }

@@ -17,13 +17,15 @@ struct UsersController {
 
     /// Adds the routes to `users`, the app's `users` behind the app's check.
     func addRoutes(to users: RouterGroup<ServiceRequestContext>) {
-        users.post { request, _ in try await create(request) }
+        users.post { request, context in
+            try await create(request, from: self.context.clientAddress(of: request, context: context))
+        }
     }
 
-    /// A user, or a pseudo user by the content type.
-    func create(_ request: Request) async throws -> Response {
+    /// A user, or a pseudo user by the content type, from the client's `address`.
+    func create(_ request: Request, from address: String) async throws -> Response {
         if let contentType = request.headers.value(.contentType), Self.pseudoRegistration.matches(contentType) {
-            return try await createPseudoUser(request)
+            return try await createPseudoUser(request, from: address)
         }
         let bytes = try await context.bodies.bytes(of: request, accepting: Self.signUpTypes) ?? []
         let body = try KiiUserBody(bytes: bytes, update: false)
@@ -37,7 +39,7 @@ struct UsersController {
         if let problem = context.accounts.passwordJudge.appWordProblem(in: password) {
             throw ServiceFailure(ValidationError([problem]))
         }
-        let user = try await context.accounts.signUp(registration)
+        let user = try await context.accounts.signUp(registration, from: address)
         return .json(
             .created,
             UserJSON.owner(user),
@@ -48,7 +50,7 @@ struct UsersController {
 
     /// A pseudo user: fields only (`{}` or no body is fine), and its access token as
     /// `_accessToken`.
-    private func createPseudoUser(_ request: Request) async throws -> Response {
+    private func createPseudoUser(_ request: Request, from address: String) async throws -> Response {
         let bytes = try await context.bodies.bytes(of: request, accepting: Self.pseudoSignUpTypes) ?? []
         let body = bytes.isEmpty ? KiiUserBody(members: [:]) : try KiiUserBody(bytes: bytes, update: false)
         let registration: PseudoUserRegistration
@@ -60,7 +62,7 @@ struct UsersController {
         } catch {
             throw ServiceFailure(error)
         }
-        let (user, token) = try await context.accounts.signUpPseudoUser(registration)
+        let (user, token) = try await context.accounts.signUpPseudoUser(registration, from: address)
         var members = UserJSON.owner(user)
         members["_accessToken"] = .string(token.text)
         return .json(

@@ -67,6 +67,7 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
     /// - ``StoreError``: `USER_ALREADY_EXISTS` 409 naming the taken kinds, `USER_NOT_FOUND` 404
     ///   for a user deleted meanwhile;
     /// - ``DatabaseUnavailable``: 503 `SERVICE_UNAVAILABLE` with `Retry-After: 1`;
+    /// - ``HashingBusy``: 503 `busy` (`SERVICE_UNAVAILABLE`) with `Retry-After: 1`;
     /// - Hummingbird's `HTTPError(.notFound)` for a path no route serves: 404 in the same shape;
     /// - NIO's `HTTPParserError` (bad framing, the client's fault): 400 ``ServiceProblem/malformedRequest``
     ///   (or ``ServiceProblem/headTooLarge``) with `Connection: close` (see ``FramingGuard``);
@@ -78,6 +79,7 @@ public struct ServiceFailure: HTTPResponseError, Sendable {
         case StoreError.taken(let kinds): self.init(ValidationError(alreadyTaken: kinds))
         case StoreError.userNotFound: self.init(.userID, .userNotFound)
         case is DatabaseUnavailable: self.init(.database, .databaseUnavailable, headers: [.retryAfter: "1"])
+        case is HashingBusy: self.init(.service, .hashingBusy, headers: [.retryAfter: "1"])
         case let error as HTTPError where error.status == .notFound: self.init(.path, .noRoute(path: path))
         case let error as HTTPParserError: self = Self(framing: error)
         default: self.init(.service, .internalError)

@@ -70,6 +70,12 @@ public enum ServiceProblem: ValidationError.Detail {
     case tooManyLookups(retryAfter: Int64)
     /// A pseudo user looking another user up by email address or phone number.
     case lookupNotAllowed
+    /// Too many sign-ups (or pseudo sign-ups) from one client address for now.
+    case tooManySignUps(retryAfter: Int64)
+    /// Too many codes sent to one destination, or to one user, for now.
+    case tooManyCodes(retryAfter: Int64)
+    /// Too many new password hashes wait for the hasher's threads: try again in a second.
+    case hashingBusy
 
     /// The problem's name (``Kind``'s raw value): how a problem is encoded under `detail`.
     public var name: String { kind.rawValue }
@@ -110,7 +116,9 @@ public enum ServiceProblem: ValidationError.Detail {
             [("count", String(count)), ("allowed", allowed.joined(separator: ","))]
         case .bodyTooLarge(let maximum), .headTooLarge(let maximum): [("maximum", String(maximum))]
         case .unsupportedMediaType(let accepted): [("accepted", accepted.joined(separator: ","))]
-        case .tooManyAttempts(let retryAfter), .tooManyLookups(let retryAfter): [("retryAfter", String(retryAfter))]
+        case .tooManyAttempts(let retryAfter), .tooManyLookups(let retryAfter), .tooManySignUps(let retryAfter),
+            .tooManyCodes(let retryAfter):
+            [("retryAfter", String(retryAfter))]
         case .unknownMember(let member, let allowed): [("name", member), ("allowed", allowed.joined(separator: ","))]
         default: []
         }
@@ -329,6 +337,24 @@ public enum ServiceProblem: ValidationError.Detail {
                 "is an email address or phone number, which a pseudo user cannot look up: set an identifier and a password first",
                 ("は", "メールアドレスか電話番号です。疑似ユーザーはこれで検索できません。先に ID とパスワードを設定してください")
             )
+        case .tooManySignUps:
+            Declaration(
+                (.tooManySignUps, "too_many_sign_ups", 429, "TOO_MANY_REQUESTS"),
+                "has signed up too many users for now: try again in {retryAfter} seconds",
+                ("からの", "ユーザー登録が多すぎます。{retryAfter} 秒後にもう一度お試しください")
+            )
+        case .tooManyCodes:
+            Declaration(
+                (.tooManyCodes, "too_many_codes", 429, "TOO_MANY_REQUESTS"),
+                "has been sent too many codes for now: try again in {retryAfter} seconds",
+                ("に", "送ったコードが多すぎます。{retryAfter} 秒後にもう一度お試しください")
+            )
+        case .hashingBusy:
+            Declaration(
+                (.hashingBusy, "busy", 503, "SERVICE_UNAVAILABLE"),
+                "is busy hashing other passwords: try again in a second",
+                ("は", "ほかのパスワードの処理で混み合っています。1 秒後にもう一度お試しください")
+            )
         }
     }
 
@@ -365,6 +391,7 @@ public enum ServiceProblem: ValidationError.Detail {
         case unsupportedGrantType, expiryNotATime, unknownResetMethod, internalError
         case databaseUnavailable
         case tooManyLookups, lookupNotAllowed
+        case tooManySignUps, tooManyCodes, hashingBusy
 
         /// The parameters whose values are lists, their items joined by commas.
         static let lists: Set = ["allowed", "accepted"]
@@ -414,6 +441,11 @@ public enum ServiceProblem: ValidationError.Detail {
             case .tooManyLookups:
                 parameters["retryAfter"].flatMap { Int64($0) }.map { .tooManyLookups(retryAfter: $0) }
             case .lookupNotAllowed: .lookupNotAllowed
+            case .tooManySignUps:
+                parameters["retryAfter"].flatMap { Int64($0) }.map { .tooManySignUps(retryAfter: $0) }
+            case .tooManyCodes:
+                parameters["retryAfter"].flatMap { Int64($0) }.map { .tooManyCodes(retryAfter: $0) }
+            case .hashingBusy: .hashingBusy
             }
         }
     }
@@ -465,4 +497,6 @@ extension ValidationError.Field {
     static let service = Self(rawValue: "service")
     /// The database.
     static let database = Self(rawValue: "database")
+    /// The client's address, as the throttle counts it (``ClientAddress``).
+    static let clientAddress = Self(rawValue: "clientAddress")
 }

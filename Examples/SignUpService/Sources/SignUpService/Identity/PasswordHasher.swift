@@ -8,7 +8,10 @@ import Synchronization
 /// checked by the scheme their text names. Everything runs on a thread pool of its own, so that
 /// hashing neither blocks Swift's cooperative threads nor delays the SQLite calls on NIO's shared
 /// pool, and its ``concurrency`` threads are the bound: a burst of sign-ups waits its turn, and
-/// Argon2id's memory in flight stays under ``concurrency`` times a hash's.
+/// Argon2id's memory in flight stays under ``concurrency`` times a hash's. At most
+/// ``maxWaiting`` new hashes wait for a thread (``HashingQueue``): one more is refused at once
+/// (``HashingBusy``); password checks wait in a queue of their own, bounded alike, which goes
+/// first, so that a burst of sign-ups does not hold up the logins.
 ///
 /// A stored hash of other parameters than ``parameters`` is rehashed by the next login that
 /// matches it (``needsRehash(_:)``); until then it costs what it cost, so the decoy checked for
@@ -18,7 +21,10 @@ public struct PasswordHasher: PasswordHashing {
     public let parameters: HashParameters
     /// The hashes and checks that run at once (the threads of the hasher's pool).
     public let concurrency: Int
+    /// The new hashes that may wait for a thread (and the checks, in their own queue).
+    public let maxWaiting: Int
     private let threads: NIOThreadPool
+    private let queue: HashingQueue
     private let inFlight = HashesInFlight()
 
     /// The stored hashes' parameters, and a hash of a password nobody has for each parameters a
@@ -45,10 +51,14 @@ public struct PasswordHasher: PasswordHashing {
     }
 
     /// A hasher that makes hashes of `parameters`, at most `concurrency` at once (one a core by
-    /// default; its threads start here and stop at ``shutdown()``).
-    public init(parameters: HashParameters, concurrency: Int? = nil) {
+    /// default; its threads start here and stop at ``shutdown()``), with at most `maxWaiting`
+    /// new hashes waiting (``HashingConfiguration/defaultWaitingPerThread`` a thread by
+    /// default).
+    public init(parameters: HashParameters, concurrency: Int? = nil, maxWaiting: Int? = nil) {
         self.parameters = parameters
         self.concurrency = max(1, concurrency ?? System.coreCount)
+        self.maxWaiting = max(0, maxWaiting ?? HashingConfiguration.defaultWaitingPerThread * self.concurrency)
+        queue = HashingQueue(slots: self.concurrency, maxWaiting: self.maxWaiting)
         threads = NIOThreadPool(numberOfThreads: self.concurrency)
         threads.start()
         decoys = Decoys()
@@ -63,10 +73,18 @@ public struct PasswordHasher: PasswordHashing {
     /// The most hashes and checks that have run at once so far (never more than ``concurrency``).
     package var mostAtOnce: Int { inFlight.most }
 
+    /// The most new hashes that waited for a thread at once so far (never more than
+    /// ``maxWaiting``).
+    package var mostWaiting: Int { queue.mostNewHashesWaiting }
+
     /// A hash of `password` of ``parameters``, with a new random salt.
+    ///
+    /// - Throws: ``HashingBusy`` when ``maxWaiting`` new hashes wait already.
     public func hash(_ password: String) async throws -> String {
-        let (parameters, inFlight) = (parameters, inFlight)
-        return try await threads.runIfActive { try inFlight.run { try Self.hash(password, with: parameters) } }
+        let (parameters, inFlight, threads) = (parameters, inFlight, threads)
+        return try await queue.run(.newHash) {
+            try await threads.runIfActive { try inFlight.run { try Self.hash(password, with: parameters) } }
+        }
     }
 
     /// Whether `password` matches `hash`; with no hash, checks the decoy of ``parameters`` and
@@ -88,14 +106,16 @@ public struct PasswordHasher: PasswordHashing {
     }
 
     private func check(_ password: String, against hash: String?, decoy: HashParameters) async throws -> Bool {
-        let (decoys, inFlight) = (decoys, inFlight)
-        return try await threads.runIfActive {
-            try inFlight.run {
-                guard let hash else {
-                    _ = Self.matches(password, try decoys.hash(decoy))
-                    return false
+        let (decoys, inFlight, threads) = (decoys, inFlight, threads)
+        return try await queue.run(.check) {
+            try await threads.runIfActive {
+                try inFlight.run {
+                    guard let hash else {
+                        _ = Self.matches(password, try decoys.hash(decoy))
+                        return false
+                    }
+                    return Self.matches(password, hash)
                 }
-                return Self.matches(password, hash)
             }
         }
     }
@@ -109,9 +129,11 @@ public struct PasswordHasher: PasswordHashing {
     /// Makes the decoys of `costs` (on the hasher's threads), then takes `costs` for the
     /// decoys' draw: no login waits for a decoy to be made.
     public func storedHashes(_ costs: StoredHashCosts) async throws {
-        let (decoys, inFlight) = (decoys, inFlight)
+        let (decoys, inFlight, threads) = (decoys, inFlight, threads)
         for parameters in costs.counts.keys {
-            _ = try await threads.runIfActive { try inFlight.run { try decoys.hash(parameters) } }
+            _ = try await queue.run(.check) {
+                try await threads.runIfActive { try inFlight.run { try decoys.hash(parameters) } }
+            }
         }
         decoys.mix.withLock { $0 = costs }
     }

@@ -7,9 +7,12 @@ extension UserAccounts {
     /// reset tells nobody who has an account or which channels it has. Every request is counted
     /// like a failed login, for the user it names (or the reference as given, when it names
     /// nobody) from the client's address, so that a mailbox or phone cannot be flooded from one
-    /// address and the 429s tell nothing either.
+    /// address and the 429s tell nothing either. Each request is charged too to the destination
+    /// (``Throttle/takeCodeSends(to:of:field:)``: the user's address of `channel`) and the user,
+    /// or, when nothing would be sent, to the reference as given in both places, so that a
+    /// stranger's requests and a user's are refused alike.
     ///
-    /// - Throws: ``ServiceFailure``: `too_many_attempts`.
+    /// - Throws: ``ServiceFailure``: `too_many_attempts`, `too_many_codes`.
     func requestPasswordReset(of reference: UserReference, by channel: LoginKind, from address: String) async throws {
         let user = try await resetTarget(reference)
         let attempt = try await throttle.takeCodeRequest(
@@ -17,6 +20,18 @@ extension UserAccounts {
             from: address,
             field: channel.field
         )
+        let subject = user?.userID ?? Self.throttleSubject(reference)
+        let codeKeys: [String]
+        do {
+            codeKeys = try await throttle.takeCodeSends(
+                to: [user?.record.uniquenessKeys[channel] ?? Self.throttleSubject(reference)],
+                of: subject,
+                field: channel.field
+            )
+        } catch {
+            try? await throttle.notAFailure(attempt)
+            throw error
+        }
         guard let user, let destination = user.record.address(channel), user.verified(channel) == true else {
             return
         }
@@ -29,6 +44,7 @@ extension UserAccounts {
             }
         } catch {
             try? await throttle.notAFailure(attempt)
+            await throttle.giveBack(codeKeys)
             throw error
         }
         delivery.deliver(

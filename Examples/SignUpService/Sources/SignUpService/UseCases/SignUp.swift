@@ -1,12 +1,33 @@
 import KiiIdentity
 
 extension UserAccounts {
-    /// Signs up the user of `registration`: the password hashed (before the transaction, bcrypt
-    /// is slow), then the row, its keys and its verification codes in one transaction; the codes
-    /// are handed to the delivery after the commit.
+    /// Signs up the user of `registration` from the client's `address`: the sign-up counted
+    /// against the address (``Throttle/takeSignUp(from:pseudo:)``) and its codes against their
+    /// destinations (``chargeCodes(for:of:userID:)``) before anything else, then the password
+    /// hashed (before the transaction, hashing is slow), then the row, its keys and its
+    /// verification codes in one transaction; the codes are handed to the delivery after the
+    /// commit. A sign-up that fails gives its codes' charge back (none was sent).
     ///
-    /// - Throws: ``StoreError/taken(_:)`` with every kind another user holds (nothing written).
-    func signUp(_ registration: Registration) async throws -> StoredUser {
+    /// - Throws: ``ServiceFailure`` `too_many_sign_ups`, `too_many_codes` (nothing done);
+    ///   ``HashingBusy``; ``StoreError/taken(_:)`` with every kind another user holds (nothing
+    ///   written).
+    func signUp(_ registration: Registration, from address: String) async throws -> StoredUser {
+        try await throttle.takeSignUp(from: address, pseudo: false)
+        let codeKeys = try await chargeCodes(
+            for: registration.awaitingVerification,
+            of: registration.record,
+            userID: nil
+        )
+        do {
+            return try await signUpCharged(registration)
+        } catch {
+            await throttle.giveBack(codeKeys)
+            throw error
+        }
+    }
+
+    /// ``signUp(_:from:)`` once counted.
+    private func signUpCharged(_ registration: Registration) async throws -> StoredUser {
         let hash = try await hasher.hash(registration.body.password.rawValue)
         let now = clock()
         let user = StoredUser(
@@ -37,9 +58,15 @@ extension UserAccounts {
     }
 
     /// Signs up a pseudo user (no identifier, no password) with its first access token, which
-    /// the SDKs keep as its only credential.
-    func signUpPseudoUser(_ registration: PseudoUserRegistration) async throws -> (user: StoredUser, token: AccessToken)
-    {
+    /// the SDKs keep as its only credential; counted first against the client's `address`
+    /// (``Throttle/takeSignUp(from:pseudo:)``).
+    ///
+    /// - Throws: ``ServiceFailure`` `too_many_sign_ups` (nothing done).
+    func signUpPseudoUser(
+        _ registration: PseudoUserRegistration,
+        from address: String
+    ) async throws -> (user: StoredUser, token: AccessToken) {
+        try await throttle.takeSignUp(from: address, pseudo: true)
         let now = clock()
         let user = StoredUser(
             newUser: registration.body,

@@ -52,10 +52,46 @@ extension UserAccounts {
     /// Changes a user in one transaction: reads its row (locked against other writers until the
     /// commit), lets `decide` judge the change on it, then writes the row, releases the changed
     /// kinds' keys and codes, takes the new keys and stores new codes, which go to the delivery
-    /// after the commit.
+    /// after the commit. The codes the change will send are charged first
+    /// (``chargeChangeCodes(decidedBy:of:)``): a refused send refuses the change before anything of
+    /// it is written, so no user is left with a new address and no code for it.
     ///
-    /// - Throws: ``StoreError/userNotFound``; ``StoreError/taken(_:)``; what `decide` throws.
+    /// - Throws: ``StoreError/userNotFound``; ``StoreError/taken(_:)``; what `decide` throws;
+    ///   ``ServiceFailure`` `too_many_codes` (nothing changed).
     private func change(
+        _ userID: String,
+        _ decide: @escaping @Sendable (StoredUser) throws -> Decision
+    ) async throws -> StoredUser {
+        let codeKeys = try await chargeChangeCodes(decidedBy: decide, of: userID)
+        do {
+            return try await changeCharged(userID, decide)
+        } catch {
+            await throttle.giveBack(codeKeys)
+            throw error
+        }
+    }
+
+    /// Charges the codes `decide` would send on the user as it is now (read without a lock):
+    /// none when it finds no user or refuses the change, which the transaction then answers.
+    /// Another change between this read and the transaction's can make the codes sent differ
+    /// from those charged (the charge is the client's intent; a race sends no more than one).
+    private func chargeChangeCodes(
+        decidedBy decide: @Sendable (StoredUser) throws -> Decision,
+        of userID: String
+    ) async throws -> [String] {
+        guard let current = try await user(.id(userID), caller: nil), let decision = try? decide(current) else {
+            return []
+        }
+        switch decision {
+        case .update(let update):
+            return try await chargeCodes(for: update.awaitingVerification, of: update.updated, userID: userID)
+        case .upgrade(let upgrade, _):
+            return try await chargeCodes(for: upgrade.awaitingVerification, of: upgrade.updated, userID: userID)
+        }
+    }
+
+    /// ``change(_:_:)`` once its codes are charged.
+    private func changeCharged(
         _ userID: String,
         _ decide: @escaping @Sendable (StoredUser) throws -> Decision
     ) async throws -> StoredUser {

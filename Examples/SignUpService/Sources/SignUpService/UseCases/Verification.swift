@@ -39,15 +39,25 @@ extension UserAccounts {
 
     /// A new code for the caller's address of `kind` waiting for verification (the earlier one
     /// stops working), counted like a failed login: an address a user wrote in cannot be flooded
-    /// with codes. An address whose earlier code expired gave up its key: it takes it again.
+    /// with codes; and charged to its destination and the user
+    /// (``chargeCodes(for:of:userID:)``) before it is stored. An address whose earlier code
+    /// expired gave up its key: it takes it again.
     ///
-    /// - Throws: ``ServiceFailure`` `nothing_to_verify`, `too_many_attempts`;
+    /// - Throws: ``ServiceFailure`` `nothing_to_verify`, `too_many_attempts`, `too_many_codes`;
     ///   ``StoreError/taken(_:)`` when another user holds the address now (nothing sent).
     func resendVerification(_ kind: LoginKind, of userID: String, from address: String) async throws {
         guard let user = try await user(.id(userID), caller: nil), user.verified(kind) == false else {
             throw ServiceFailure(.address, .nothingToVerify)
         }
         let attempt = try await throttle.takeCodeRequest(of: userID, from: address, field: kind.field)
+        let codeKeys: [String]
+        do {
+            codeKeys = try await chargeCodes(for: [kind], of: user.record, userID: userID)
+        } catch {
+            // Nothing is sent: the request does not count from the client's address either.
+            try? await throttle.notAFailure(attempt)
+            throw error
+        }
         let codes = issueCodes(
             for: [kind],
             of: user.record,
@@ -67,6 +77,7 @@ extension UserAccounts {
             }
         } catch {
             try? await throttle.notAFailure(attempt)
+            await throttle.giveBack(codeKeys)
             throw error
         }
         deliver(codes, to: userID)
