@@ -138,6 +138,34 @@ import Testing
         }
     }
 
+    /// A pseudo user's upgrade makes a user with a password: it is counted as a sign-up, so that
+    /// pseudo sign-ups and upgrades are no faster way to hashed accounts.
+    @Test(arguments: Backend.enabled)
+    func upgradesAreCountedAsSignUps(backend: Backend) async throws {
+        var limits = Self.limits
+        limits.signUpsPerMinute = 2
+        try await withService(backend, .trustedProxyHeader(Self.forwarded), .costlyRequests(limits)) { service in
+            var statuses: [Int] = []
+            for index in 0..<3 {
+                let pseudo = try await Self.pseudoSignUp(service, from: Self.attacker)
+                let token = try #require(pseudo.string("_accessToken"))
+                let upgraded = try await service.send(
+                    .post,
+                    service.userPath("me"),
+                    json: #"{"loginName":"upgraded_\#(index)","password":"correct horse"}"#,
+                    token: token,
+                    contentType: KiiType.userUpdate,
+                    headers: [Self.forwarded: Self.attacker]
+                )
+                statuses.append(upgraded.status)
+                if upgraded.status == 429 { #expect(upgraded.problems == ["clientAddress:too_many_sign_ups"]) }
+            }
+            #expect(statuses == [200, 200, 429])
+            #expect(try await Self.signUp(service, "person_1", from: Self.attacker).status == 429)
+            #expect(try await Self.signUp(service, "person_2", from: Self.neighbour).status == 201)
+        }
+    }
+
     @Test func theLimitsAreReadAndValidatedLikeTheOthers() throws {
         let defaults = try ServiceConfiguration(environment: [:]).costlyRequests
         #expect(defaults == CostlyRequestLimits())

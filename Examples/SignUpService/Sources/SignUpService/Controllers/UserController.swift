@@ -50,7 +50,8 @@ struct UserController {
         let bytes = try await context.bodies.bytes(of: request, accepting: Self.updateTypes) ?? []
         let updated = try await context.accounts.update(
             caller.caller.userID,
-            by: try KiiUserBody(bytes: bytes, update: true)
+            by: try KiiUserBody(bytes: bytes, update: true),
+            from: context.clientAddress(of: request, context: caller)
         )
         return .json(
             .ok,

@@ -17,7 +17,14 @@ extension UserAccounts {
             throw ServiceFailure(.oldPassword, .wrongPassword)
         }
         let checkedHash = current?.passwordHash
-        let hash = try await hasher.hash(new.rawValue)
+        let hash: String
+        do {
+            hash = try await hasher.hash(new.rawValue)
+        } catch {
+            // The hasher was busy (``HashingBusy``): not the caller's failure.
+            try? await throttle.notAFailure(attempt)
+            throw error
+        }
         try await setPassword(of: userID, to: hash, keepingToken: caller.tokenHash) { locked, _ in
             // Changed by another request since it was checked: that password was the one to give.
             guard locked.passwordHash == checkedHash else { throw ServiceFailure(.oldPassword, .wrongPassword) }

@@ -86,7 +86,14 @@ extension UserAccounts {
             field: .pinCode
         )
         // Hashed for nobody too: the answer takes as long.
-        let hash = try await hasher.hash(newPassword.rawValue)
+        let hash: String
+        do {
+            hash = try await hasher.hash(newPassword.rawValue)
+        } catch {
+            // The hasher was busy (``HashingBusy``): not a wrong code.
+            try? await throttle.notAFailure(attempt)
+            throw error
+        }
         guard let userID = user?.userID else { throw ServiceFailure(.pinCode, .wrongCode) }
         let codeHash = VerificationCode(digits: pinCode).resetHash(userID: userID, key: try await codeKey.current())
         let now = clock()

@@ -1,17 +1,20 @@
 import KiiIdentity
 
 extension UserAccounts {
-    /// Kii's update of `userID` by `body`: predefined members set, custom fields replaced; on a
-    /// pseudo user, identifiers with a password are its upgrade. bcrypt is slow: an upgrade's
-    /// password is hashed before the transaction, and the upgrade checked again on the user as
-    /// locked, which another request may have changed.
+    /// Kii's update of `userID` by `body` from the client's `address`: predefined members set,
+    /// custom fields replaced; on a pseudo user, identifiers with a password are its upgrade,
+    /// counted as a sign-up from `address` (``Throttle/takeSignUp(from:pseudo:)``: pseudo sign-ups
+    /// and upgrades do not make users with a password faster than sign-ups). Hashing is slow: an
+    /// upgrade's password is hashed before the transaction, and the upgrade checked again on the
+    /// user as locked, which another request may have changed.
     ///
     /// - Returns: the user as stored.
-    func update(_ userID: String, by body: KiiUserBody) async throws -> StoredUser {
+    func update(_ userID: String, by body: KiiUserBody, from address: String) async throws -> StoredUser {
         var hash: String?
         if body.hasUpgradeMembers, let password = body.members[PredefinedMember.password.rawValue]?.stringValue,
             try await user(.id(userID), caller: nil)?.isPseudoUser == true
         {
+            try await throttle.takeSignUp(from: address, pseudo: false)
             // As the policy stores it (the library's judgement below gives the same form).
             hash = try await hasher.hash(policy.passwordPolicy.normalized(password))
         }
