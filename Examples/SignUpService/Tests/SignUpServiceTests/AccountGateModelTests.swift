@@ -9,7 +9,9 @@ import Testing
 @Suite struct AccountGateModelTests {
     /// 2027-01-15 in Unix microseconds.
     static let start: Int64 = 1_800_000_000_000_000
+    /// Two users and an identifier nobody holds.
     static let accounts = ["u-1", "u-2", "login:username:ghost"]
+    /// The random attempts' seed.
     static let seed: UInt64 = 0x6761_7465
 
     /// The rules tried: small counts (the limit reached often), a delay from the first failure,

@@ -5,11 +5,11 @@ extension UserAccounts {
     /// attempt counted against the throttle (keyed by that user, or by the identifier when
     /// nobody holds it) and the account's gate (``AccountGate``) before bcrypt runs (at most the
     /// allowed attempts reach it, however many arrive), the password checked (an unknown
-    /// identifier checks a decoy of a stored hash's cost), then a new
-    /// token stored, the user's oldest past `MAX_TOKENS_PER_USER` ended, in one transaction that
-    /// holds the user's row (concurrent logins cannot leave more). A matched hash of another
-    /// scheme or cost than new hashes' is replaced by a new one in that transaction, unless the password
-    /// changed meanwhile.
+    /// identifier checks a decoy of a stored hash's cost), then a new token stored, the user's
+    /// oldest past `MAX_TOKENS_PER_USER` ended, in one transaction that holds the user's row
+    /// (concurrent logins cannot leave more). A matched hash of another scheme or cost than new
+    /// hashes' is replaced by a new one in that transaction, unless the password changed
+    /// meanwhile. A success ends the account's streak and remembers the client's address.
     ///
     /// - Parameters:
     ///   - expiresAt: when the access token stops working (Unix seconds).

@@ -8,15 +8,22 @@
 struct ReferenceAccountGate {
     /// One account's streak.
     struct Account {
+        /// Failures counted since the streak began.
         var failures = 0
+        /// Strangers admitted at or past `failuresBeforeDelay` since then.
         var closings = 0
+        /// When the gate opens (µs); 0: open.
         var openAt: Int64 = 0
     }
 
+    /// `ACCOUNT_FAILURES_BEFORE_DELAY`.
     let failuresBeforeDelay: Int
+    /// `ACCOUNT_FAILURE_LIMIT`.
     let failureLimit: Int
+    /// Each account's streak; an account without one has none.
     private(set) var accounts: [String: Account] = [:]
 
+    /// A model with these settings and no streak.
     init(failuresBeforeDelay: Int, failureLimit: Int) {
         self.failuresBeforeDelay = failuresBeforeDelay
         self.failureLimit = failureLimit
