@@ -30,12 +30,7 @@ extension UserAccounts {
         // nobody holds has its own. The same statements either way.
         let subjects =
             found.map { ["login:user:\($0.user.userID)"] } ?? keys.map { "login:\($0.kind.rawValue):\($0.value)" }
-        let attempt = try await throttle.take(subjects, from: address, field: .loginUsername)
-        let admission = try await accountGate.admit(
-            found?.user.userID ?? subjects[0],
-            from: address,
-            field: .loginUsername
-        )
+        let attempt = try await loginLimits.take(subjects, account: found?.user.userID ?? subjects[0], from: address)
         // As the policy stores passwords (NFKC under `nist`): `Ｐａｓｓ…` matches `Pass…`; a
         // printable ASCII password, as every one stored under Kii's rule, is unchanged.
         let password = policy.passwordPolicy.normalized(password)
@@ -43,12 +38,10 @@ extension UserAccounts {
         let matches = try await hasher.verify(password, against: found?.user.passwordHash, identifier: identifier)
         guard matches, let found else { throw ServiceFailure(.password, .invalidCredentials) }
         guard found.user.canLogIn(with: found.key.kind, policy: policy) else {
-            try await throttle.notAFailure(attempt)
-            try await accountGate.notAFailure(admission)
+            try await loginLimits.notAFailure(attempt)
             throw ServiceFailure(found.key.kind.field, .notVerified)
         }
-        try await throttle.succeeded(attempt)
-        try await accountGate.succeeded(admission)
+        try await loginLimits.succeeded(attempt)
         let matched = found.user.passwordHash
         let rehashed = await rehash(password, matched)
         let grant = TokenGrant(

@@ -57,6 +57,9 @@ final class UserAccounts: Sendable {
         AccountGate(store: store, rules: AccountGateRules(configuration), clock: limitClock)
     }
 
+    /// What a login takes before its password is judged.
+    var loginLimits: LoginLimits { LoginLimits(throttle: throttle, gate: accountGate) }
+
     /// A new code for each of `kinds` the record has: the digits to send and the row to store,
     /// its hash keyed by `key` (``CodeKey/current()``, taken before the transaction).
     func issueCodes(
