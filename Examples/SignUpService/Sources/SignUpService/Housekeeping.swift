@@ -5,7 +5,8 @@ import ServiceLifecycle
 /// Every five minutes, deletes expired access tokens (whose refresh tokens have expired too),
 /// expired codes (an unverified address whose code expired gives up its key with it), spent
 /// refresh tokens past their expiry, rate limits back at their full budget (and the failed-attempt
-/// windows of version 7, an hour old), so that those tables hold
+/// windows of version 7, an hour old), remembered addresses past their 90 days and account gates
+/// with nothing to keep (``AccountGate``), so that those tables hold
 /// only live rows; and counts the stored password hashes' costs again for the hasher's decoys.
 struct Housekeeping: Service {
     let pool: any DatabasePool
@@ -65,6 +66,13 @@ extension Housekeeping {
                 "DELETE FROM login_failures WHERE window_start <= \(bind: now - 3_600) RETURNING throttle_key",
                 // A key whose arrival time has passed has its full budget: as if it had no row.
                 "DELETE FROM rate_limits WHERE tat <= \(bind: now * 1_000_000) RETURNING limit_key",
+                "DELETE FROM remembered_addresses WHERE expires_at <= \(bind: now) RETURNING user_id",
+                // A streak is forgotten only when nothing is left of it, or its account is no user
+                // (an identifier nobody holds, a deleted user), and nobody tried it for 90 days.
+                """
+                DELETE FROM account_gates WHERE attempted_at <= \(bind: (now - RememberedAddress.lifetime) * 1_000_000)
+                AND (streak = 0 OR account NOT IN (SELECT user_id FROM users)) RETURNING account
+                """,
             ]
             var swept = 0
             for statement in statements { swept += try await database.raw(statement).all().count }

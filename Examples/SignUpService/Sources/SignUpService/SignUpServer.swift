@@ -25,6 +25,8 @@ public struct SignUpServer: Sendable {
     public let pool: any DatabasePool
     /// How passwords are hashed (tests read a ``PasswordHasher``'s ``PasswordHasher/mostAtOnce``).
     package let hasher: any PasswordHashing
+    /// What a login takes before its password is judged (the benchmark's executable times it).
+    package let loginLimits: LoginLimits
 
     /// Opens the database and builds the application; the schema is migrated, and the phone
     /// engine warmed up, before the server accepts its first request.
@@ -83,6 +85,7 @@ public struct SignUpServer: Sendable {
         users = UserStore(store: accounts.store)
         self.pool = pool
         self.hasher = hasher
+        loginLimits = accounts.loginLimits
 
         // `HEAD` wherever `GET` is served (``RouteTable/addMethodNotAllowed()``).
         let router = Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)

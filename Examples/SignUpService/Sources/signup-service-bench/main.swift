@@ -8,6 +8,7 @@ import SignUpService
 //   - BaselineRoutes: GET /bench/trivial and POST /bench/insert, the rates that bound the
 //     service's routes;
 //   - RequestTimer: the time of each request inside the server, read from GET /bench/stats;
+//   - LoginLimitTimer: POST /bench/login-limits, a login's limit check timed alone;
 //   - BENCH_NO_HASHING=1: FixedHashPasswords instead of the password hash, to measure the rest of a sign-up.
 // Everything else comes from the environment, as for signup-service.
 LoggingSystem.bootstrap { label in
@@ -19,6 +20,7 @@ let logger = Logger(label: "signup-service-bench")
 let environment = ProcessInfo.processInfo.environment
 let configuration = try ServiceConfiguration(environment: environment)
 let timer = RequestTimer()
+let loginLimitTimer = LoginLimitTimer()
 let server = try await SignUpServer(
     configuration: configuration,
     logger: logger,
@@ -27,11 +29,13 @@ let server = try await SignUpServer(
     routes: { router, pool in
         BaselineRoutes(pool: pool).add(to: router)
         timer.addStatsRoute(to: router)
+        loginLimitTimer.addRoutes(to: router)
     },
     onServerRunning: { port in
         FileHandle.standardOutput.write(Data("signup-service-bench listening on \(configuration.host):\(port)\n".utf8))
     }
 )
+loginLimitTimer.limits = server.loginLimits
 // The bare insert's table, once the pool runs (PostgreSQL's client leases nothing before).
 var application = server.application
 application.beforeServerStarts { try await BaselineRoutes.createTable(server.pool) }

@@ -23,7 +23,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let testDatabase: TestDatabase? = database == .postgres ? try await TestDatabase.make(.postgres) : nil
         let url = testDatabase.map { "\($0.location)" } ?? "sqlite:\(folder.path)/shared.sqlite"
-        let environment = ["DATABASE_URL": url, "BCRYPT_COST": "4", "LOG_LEVEL": "warning"]
+        // `info`: a start that does not end says which migration step it reached.
+        let environment = ["DATABASE_URL": url, "BCRYPT_COST": "4", "LOG_LEVEL": "info"]
         // PostgreSQL instances start at once (their migrations take turns); SQLite ones one
         // after the other (starting at once is its own test, below).
         let first: ServiceProcess

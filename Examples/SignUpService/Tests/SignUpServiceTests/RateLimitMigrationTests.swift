@@ -38,7 +38,7 @@ import Testing
                     as: Int.self
                 )
             }
-            #expect(version == Schema.rateLimitsVersion)
+            #expect(version == Schema.version)
             #expect(try await count("rate_limits") == 0)
             #expect(try await count("login_failures") == 1)
             if backend == .postgres {

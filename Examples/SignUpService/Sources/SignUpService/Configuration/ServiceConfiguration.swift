@@ -24,6 +24,8 @@ public import KiiIdentity
 /// | `ADDRESS_FAILURES_PER_MINUTE` | 20 | failed attempts from one address, any identifier, at once and a minute, before 429 |
 /// | `LOOKUPS_PER_MINUTE` | 30 | lookups of users by `EMAIL:`, `PHONE:` or `LOGIN_NAME:` by one caller, at once and a minute, before 429 |
 /// | `ADDRESS_LOOKUPS_PER_MINUTE` | 60 | such lookups from one address, any caller, at once and a minute, before 429 |
+/// | `ACCOUNT_FAILURES_BEFORE_DELAY` | 10 | consecutive failed logins of one account, from any address, before strangers wait a doubling delay (0 to 100; see ``AccountGate``) |
+/// | `ACCOUNT_FAILURE_LIMIT` | 100 | consecutive failed logins of one account after which strangers are refused until a success or a reset (1 to 100, at least `ACCOUNT_FAILURES_BEFORE_DELAY`) |
 /// | `TRUSTED_PROXY_HEADER` | none | behind a proxy: the header whose last address is the client's (`X-Forwarded-For`) |
 /// | `ADDRESS_SIGNUPS_PER_MINUTE` | 10 | sign-ups from one address, at once and a minute (a smooth limit), before 429 `too_many_sign_ups` |
 /// | `ADDRESS_PSEUDO_SIGNUPS_PER_MINUTE` | 30 | pseudo sign-ups from one address, at once and a minute, before 429 `too_many_sign_ups` |
@@ -77,6 +79,12 @@ public struct ServiceConfiguration: Sendable {
     /// Lookups of users by identifier in a minute from one client address, whatever the
     /// caller, after which the next from there is 429.
     public var addressLookupsPerMinute = 60
+    /// Consecutive failed logins of one account, from any address, after which an address
+    /// that has not logged in to it lately waits for the account's gate (``AccountGate``).
+    public var accountFailuresBeforeDelay = 10
+    /// Consecutive failed logins of one account after which such addresses are refused until
+    /// a successful login or a password reset (NIST SP 800-63B-4, 3.2.2: at most 100).
+    public var accountFailureLimit = 100
     /// Behind a proxy: the header whose last address is the client's, as the proxy saw it; by
     /// default the connection's peer is (see ``ClientAddress``).
     public var trustedProxyHeader: HTTPField.Name?
@@ -167,6 +175,7 @@ public struct ServiceConfiguration: Sendable {
         if let count = try environment.integer("ADDRESS_LOOKUPS_PER_MINUTE", in: 1...1_000_000) {
             addressLookupsPerMinute = count
         }
+        try readAccountLimits(from: environment)
         if let header = environment["TRUSTED_PROXY_HEADER"], !header.isEmpty {
             guard let name = HTTPField.Name(header) else {
                 throw ConfigurationError(name: "TRUSTED_PROXY_HEADER", reason: "must be an HTTP header name")
@@ -224,6 +233,21 @@ public struct ServiceConfiguration: Sendable {
                 )
             }
             codeSecret = secret
+        }
+    }
+
+    /// `ACCOUNT_FAILURES_BEFORE_DELAY` and `ACCOUNT_FAILURE_LIMIT`: the limit 1 to 100 and not
+    /// below the failures before the delay.
+    private mutating func readAccountLimits(from environment: [String: String]) throws(ConfigurationError) {
+        if let count = try environment.integer("ACCOUNT_FAILURES_BEFORE_DELAY", in: 0...100) {
+            accountFailuresBeforeDelay = count
+        }
+        if let count = try environment.integer("ACCOUNT_FAILURE_LIMIT", in: 1...100) { accountFailureLimit = count }
+        guard accountFailureLimit >= accountFailuresBeforeDelay else {
+            throw ConfigurationError(
+                name: "ACCOUNT_FAILURE_LIMIT",
+                reason: "must be at least ACCOUNT_FAILURES_BEFORE_DELAY (\(accountFailuresBeforeDelay))"
+            )
         }
     }
 

@@ -68,9 +68,31 @@ import SQLKit
 ///     admitted BOOLEAN NOT NULL         -- whether the last attempt was charged (returned to it)
 /// );
 /// ```
+///
+/// Version 9 (``accountGatesVersion``, issue 51): `account_gates`, each account's streak of
+/// consecutive failed logins from any address and its gate for strangers (``AccountGate``), and
+/// `remembered_addresses`, the addresses each user logged in from lately (their owner is never
+/// held at the gate); both logged, both empty at the upgrade.
+///
+/// ```sql
+/// CREATE TABLE account_gates (
+///     account TEXT PRIMARY KEY,         -- a user ID, or login:username:bob for an identifier nobody holds
+///     streak INTEGER NOT NULL,          -- consecutive failed logins, counted at admission
+///     open_at BIGINT NOT NULL,          -- when strangers are admitted again, Unix microseconds
+///     next_delay BIGINT NOT NULL,       -- how long the next stranger closes the gate, microseconds
+///     admitted BOOLEAN NOT NULL,        -- whether the last attempt was admitted
+///     attempted_at BIGINT NOT NULL      -- the last attempt, Unix microseconds
+/// );
+/// CREATE TABLE remembered_addresses (
+///     user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+///     address TEXT NOT NULL,            -- 203.0.113.7, 2001:db8:0:1::/64
+///     expires_at BIGINT NOT NULL,       -- Unix seconds: the login's time + 90 days
+///     PRIMARY KEY (user_id, address)
+/// );
+/// ```
 public enum Schema {
     /// The version this build of the service writes.
-    public static let version = 8
+    public static let version = 9
 
     /// The version that lowercases email keys and enforces stored display names (its data steps
     /// run when a database of an earlier version is migrated).
@@ -78,6 +100,10 @@ public enum Schema {
 
     /// The version that limits attempts smoothly, in `rate_limits`.
     static let rateLimitsVersion = 8
+
+    /// The version that limits an account's failed logins from every address, in
+    /// `account_gates` and `remembered_addresses`.
+    static let accountGatesVersion = 9
 
     /// Each migration's statements, the first for version 1. Every statement is one text for
     /// SQLite and PostgreSQL.
@@ -200,6 +226,27 @@ public enum Schema {
                 admitted BOOLEAN NOT NULL
             )
             """
+        ],
+        // ``accountGatesVersion``: logged tables too (a failover keeps every gate).
+        [
+            """
+            CREATE TABLE IF NOT EXISTS account_gates (
+                account TEXT PRIMARY KEY,
+                streak INTEGER NOT NULL,
+                open_at BIGINT NOT NULL,
+                next_delay BIGINT NOT NULL,
+                admitted BOOLEAN NOT NULL,
+                attempted_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS remembered_addresses (
+                user_id TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+                address TEXT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                PRIMARY KEY (user_id, address)
+            )
+            """,
         ],
     ]
 

@@ -30,6 +30,10 @@ struct Tables: Sendable {
     let resetCodes: any ResetCodeRepository
     /// `rate_limits`.
     let limits: any RateLimitRepository
+    /// `account_gates`.
+    let gates: any AccountGateRepository
+    /// `remembered_addresses`.
+    let remembered: any RememberedAddressRepository
     /// A test's failure injection at each ``StoreStep`` of a write; `nil` in production.
     let hook: (@Sendable (StoreStep) throws -> Void)?
 
@@ -141,4 +145,32 @@ protocol RateLimitRepository: Sendable {
     func giveBack(_ keys: [String], now: Int64) async throws
     /// Forgets `keys`.
     func clear(_ keys: [String]) async throws
+}
+
+/// The `account_gates` table: each account's streak of consecutive failed logins and its gate
+/// for strangers (see ``AccountGate``, ``AccountGateRules``).
+protocol AccountGateRepository: Sendable {
+    /// Judges and counts one attempt on `account` at `now` (Unix microseconds) under `rules`, in
+    /// one atomic statement (``AccountGateRules/admit(_:stranger:now:)``); returns the row after
+    /// it.
+    func admit(
+        _ account: String,
+        stranger: Bool,
+        rules: AccountGateRules,
+        now: Int64
+    ) async throws
+        -> AccountGateState
+    /// Takes one attempt off the account's streak (not below 0).
+    func giveBack(_ account: String) async throws
+    /// Ends the account's streak: its gate open, its delay starting over.
+    func clear(_ account: String) async throws
+}
+
+/// The `remembered_addresses` table: the addresses each user logged in from lately.
+protocol RememberedAddressRepository: Sendable {
+    /// Whether `account` remembers `address` at `now` (Unix seconds).
+    func remembers(_ address: String, of account: String, now: Int64) async throws -> Bool
+    /// Remembers `address` for `userID` until `expiresAt` (Unix seconds), and forgets the user's
+    /// others but the `count` latest.
+    func remember(_ address: String, of userID: String, until expiresAt: Int64, keeping count: Int) async throws
 }

@@ -1,13 +1,15 @@
 import KiiIdentity
 
 extension UserAccounts {
-    /// A login with a password: counted against the throttle before bcrypt runs (at most the
-    /// allowed attempts reach it, however many arrive), the holder of the first of `lookup`'s
-    /// keys checked (an unknown identifier checks a decoy of a stored hash's cost), then a new
-    /// token stored, the user's oldest past `MAX_TOKENS_PER_USER` ended, in one transaction that
-    /// holds the user's row (concurrent logins cannot leave more). A matched hash of another
-    /// scheme or cost than new hashes' is replaced by a new one in that transaction, unless the password
-    /// changed meanwhile.
+    /// A login with a password: the holder of the first of `lookup`'s keys found, then the
+    /// attempt counted against the throttle (keyed by that user, or by the identifier when
+    /// nobody holds it) and the account's gate (``AccountGate``) before bcrypt runs (at most the
+    /// allowed attempts reach it, however many arrive), the password checked (an unknown
+    /// identifier checks a decoy of a stored hash's cost), then a new token stored, the user's
+    /// oldest past `MAX_TOKENS_PER_USER` ended, in one transaction that holds the user's row
+    /// (concurrent logins cannot leave more). A matched hash of another scheme or cost than new
+    /// hashes' is replaced by a new one in that transaction, unless the password changed
+    /// meanwhile. A success ends the account's streak and remembers the client's address.
     ///
     /// - Parameters:
     ///   - expiresAt: when the access token stops working (Unix seconds).
@@ -22,24 +24,31 @@ extension UserAccounts {
         refreshExpiresAt: Int64? = nil,
         from address: String
     ) async throws -> TokenGrant {
-        let attempt = try await throttle.take(
-            lookup.keys.map { "login:\($0.kind.rawValue):\($0.value)" },
-            from: address,
-            field: .loginUsername
-        )
+        let keys = lookup.keys
+        let found = try await store.session { tables in try await tables.users.user(holdingFirstOf: keys) }
+        // Every spelling of one user (username, email, phone) shares one budget; an identifier
+        // nobody holds has its own. The same statements either way.
+        let subjects =
+            found.map { ["login:user:\($0.user.userID)"] } ?? keys.map { "login:\($0.kind.rawValue):\($0.value)" }
+        let attempt = try await loginLimits.take(subjects, account: found?.user.userID ?? subjects[0], from: address)
         // As the policy stores passwords (NFKC under `nist`): `Ｐａｓｓ…` matches `Pass…`; a
         // printable ASCII password, as every one stored under Kii's rule, is unchanged.
         let password = policy.passwordPolicy.normalized(password)
-        let keys = lookup.keys
-        let found = try await store.session { tables in try await tables.users.user(holdingFirstOf: keys) }
         let identifier = keys.map(\.description).joined(separator: " ")
-        let matches = try await hasher.verify(password, against: found?.user.passwordHash, identifier: identifier)
+        let matches: Bool
+        do {
+            matches = try await hasher.verify(password, against: found?.user.passwordHash, identifier: identifier)
+        } catch {
+            // The hasher was busy (``HashingBusy``) or failed: no password was judged.
+            try? await loginLimits.notAFailure(attempt)
+            throw error
+        }
         guard matches, let found else { throw ServiceFailure(.password, .invalidCredentials) }
         guard found.user.canLogIn(with: found.key.kind, policy: policy) else {
-            try await throttle.notAFailure(attempt)
+            try await loginLimits.notAFailure(attempt)
             throw ServiceFailure(found.key.kind.field, .notVerified)
         }
-        try await throttle.succeeded(attempt)
+        try await loginLimits.succeeded(attempt)
         let matched = found.user.passwordHash
         let rehashed = await rehash(password, matched)
         let grant = TokenGrant(

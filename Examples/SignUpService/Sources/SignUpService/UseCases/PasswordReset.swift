@@ -119,6 +119,7 @@ extension UserAccounts {
         }
         guard set else { throw ServiceFailure(.pinCode, .wrongCode) }
         try await throttle.succeeded(attempt)
+        try await accountGate.reset(userID)
     }
 
     /// The user a reset names, when it has a password to reset; `nil` otherwise (`me` names

@@ -5,7 +5,8 @@ import KiiIdentity
 /// per-minute setting is the burst and the sustained rate a minute), in the database so that
 /// every instance sees the same budgets (``RateLimiter``): logins, current passwords, codes, and
 /// the requests that send a user a code. The keys are a subject with the client's address
-/// (`login:phone:+14155552671@203.0.113.7`, `reset:<user>@…`) and the address alone
+/// (`login:user:<user>@203.0.113.7`, `login:phone:+14155552671@…` for a number nobody holds,
+/// `reset:<user>@…`) and the address alone
 /// (`address:203.0.113.7`).
 struct Throttle: Sendable {
     let store: any DataStore

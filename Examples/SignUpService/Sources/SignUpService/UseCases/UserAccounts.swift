@@ -52,6 +52,14 @@ final class UserAccounts: Sendable {
     /// The failed-attempt throttle.
     var throttle: Throttle { Throttle(store: store, configuration: configuration, clock: limitClock) }
 
+    /// The budget of each account across addresses.
+    var accountGate: AccountGate {
+        AccountGate(store: store, rules: AccountGateRules(configuration), clock: limitClock)
+    }
+
+    /// What a login takes before its password is judged.
+    var loginLimits: LoginLimits { LoginLimits(throttle: throttle, gate: accountGate) }
+
     /// A new code for each of `kinds` the record has: the digits to send and the row to store,
     /// its hash keyed by `key` (``CodeKey/current()``, taken before the transaction).
     func issueCodes(

@@ -25,7 +25,13 @@ final class ServiceProcess: Sendable {
             .appendingPathComponent("signup-service")
     }
 
-    /// Starts the service with `environment` (plus `PORT=0`) and waits until it listens.
+    /// How long a start may take before the test fails: two instances migrating one PostgreSQL
+    /// database at once took over 60 s (and 2 s alone) on a 2-core machine running three builds
+    /// beside the suite.
+    static let startPatience: Duration = .seconds(120)
+
+    /// Starts the service with `environment` (plus `PORT=0`) and waits until it listens (at most
+    /// ``startPatience``).
     init(environment: [String: String]) async throws {
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIGNUP_") }
         // Kii's rule, as for an app moved from Kii Cloud: the tests' users have Kii-sized
@@ -90,7 +96,7 @@ final class ServiceProcess: Sendable {
                 return nil
             }
             group.addTask {
-                try await Task.sleep(for: .seconds(60))
+                try await Task.sleep(for: Self.startPatience)
                 return nil
             }
             let port = try await group.next() ?? nil

@@ -19,6 +19,10 @@ final class MemoryDataStore: DataStore {
         var resetCodes: [String: StoredResetCode] = [:]
         /// `rate_limits`: each key's theoretical arrival time and emission interval.
         var limits: [String: (arrival: Int64, emission: Int64)] = [:]
+        /// `account_gates`, by account.
+        var gates: [String: AccountGateState] = [:]
+        /// `remembered_addresses`: when each (user, address) is forgotten, Unix seconds.
+        var remembered: [MemoryKey: Int64] = [:]
     }
 
     private let rows = NIOLockedValueBox(Rows())
@@ -68,6 +72,8 @@ final class MemoryTables: @unchecked Sendable {
             codes: MemoryVerificationCodeRepository(tables: self),
             resetCodes: MemoryResetCodeRepository(tables: self),
             limits: MemoryRateLimitRepository(tables: self),
+            gates: MemoryAccountGateRepository(tables: self),
+            remembered: MemoryRememberedAddressRepository(tables: self),
             hook: hook
         )
     }

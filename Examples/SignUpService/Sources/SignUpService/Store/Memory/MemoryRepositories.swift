@@ -32,6 +32,7 @@ struct MemoryUserRepository: UserRepository {
         tables.rows.spentRefresh = tables.rows.spentRefresh.filter { $0.value.userID != userID }
         tables.rows.codes = tables.rows.codes.filter { $0.key.first != userID }
         tables.rows.resetCodes[userID] = nil
+        tables.rows.remembered = tables.rows.remembered.filter { $0.key.first != userID }
         return true
     }
 }

@@ -37,6 +37,8 @@ struct SQLDataStore: DataStore {
             codes: SQLVerificationCodeRepository(database: database),
             resetCodes: SQLResetCodeRepository(database: database),
             limits: SQLRateLimitRepository(database: database),
+            gates: SQLAccountGateRepository(database: database),
+            remembered: SQLRememberedAddressRepository(database: database),
             hook: hook
         )
     }
