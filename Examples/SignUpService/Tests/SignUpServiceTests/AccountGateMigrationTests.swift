@@ -21,33 +21,15 @@ import Testing
         )
         try await older.withService(backend, .trustedProxyHeader(ThrottleTests.forwarded)) { service in
             let pool = service.server.pool
-            func count(_ table: String) async throws -> Int? {
-                try await pool.withConnection { database in
-                    try await database.raw("SELECT COUNT(*) AS n FROM \(ident: table)").first(
-                        decodingColumn: "n",
-                        as: Int.self
-                    )
-                }
-            }
-            let version = try await pool.withConnection { database in
-                try await database.raw("SELECT version FROM signup_schema").first(
-                    decodingColumn: "version",
-                    as: Int.self
-                )
-            }
+            func count(_ table: String) async throws -> Int? { try await pool.rowCount(of: table) }
+            let version = try await pool.recordedSchemaVersion()
             #expect(version == Schema.accountGatesVersion)
             #expect(try await count("account_gates") == 0)
             #expect(try await count("remembered_addresses") == 0)
             #expect(try await count("rate_limits") == 1)
             if backend == .postgres {
                 for table in ["account_gates", "remembered_addresses"] {
-                    let persistence = try await pool.withConnection { database in
-                        try await database.raw(
-                            "SELECT relpersistence::text AS p FROM pg_class WHERE oid = \(bind: table)::regclass"
-                        )
-                        .first(decodingColumn: "p", as: String.self)
-                    }
-                    #expect(persistence == "p", "\(table)")
+                    #expect(try await pool.isLogged(table), "\(table)")
                 }
             }
             // The address kept its limit; a failure counts in the account's streak, a success

@@ -24,31 +24,13 @@ import Testing
         )
         try await older.withService(backend) { service in
             let pool = service.server.pool
-            func count(_ table: String) async throws -> Int? {
-                try await pool.withConnection { database in
-                    try await database.raw("SELECT COUNT(*) AS n FROM \(ident: table)").first(
-                        decodingColumn: "n",
-                        as: Int.self
-                    )
-                }
-            }
-            let version = try await pool.withConnection { database in
-                try await database.raw("SELECT version FROM signup_schema").first(
-                    decodingColumn: "version",
-                    as: Int.self
-                )
-            }
+            func count(_ table: String) async throws -> Int? { try await pool.rowCount(of: table) }
+            let version = try await pool.recordedSchemaVersion()
             #expect(version == Schema.version)
             #expect(try await count("rate_limits") == 0)
             #expect(try await count("login_failures") == 1)
             if backend == .postgres {
-                let persistence = try await pool.withConnection { database in
-                    try await database.raw(
-                        "SELECT relpersistence::text AS p FROM pg_class WHERE oid = 'rate_limits'::regclass"
-                    )
-                    .first(decodingColumn: "p", as: String.self)
-                }
-                #expect(persistence == "p")
+                #expect(try await pool.isLogged("rate_limits"))
             }
 
             // The new limit at work: five wrong passwords judged, the sixth refused for 12 s.

@@ -227,12 +227,7 @@ import Testing
     func usersOfVersionThreeKeepWorkingAndGetTheirLookalikeKeys(backend: Backend) async throws {
         let old = try await OlderDatabase.make(backend, version: 3, rows: try await Self.versionThreeUsers())
         try await old.withService(backend) { service in
-            let version = try await service.server.pool.withConnection { database in
-                try await database.raw("SELECT version FROM signup_schema").first(
-                    decodingColumn: "version",
-                    as: Int.self
-                )
-            }
+            let version = try await service.server.pool.recordedSchemaVersion()
             #expect(version == Schema.version)
             #expect(try await service.users.lookalikeKey(of: "u-bob") == "bob")
             #expect(try await service.users.lookalikeKey(of: "u-b0b") == nil)

@@ -30,9 +30,7 @@ import Testing
         }
         #expect(try await Schema.migrate(pool, logger: logger) == 2)
         #expect(try await Schema.migrate(pool, logger: logger) == Schema.version)
-        let version = try await pool.withConnection { database in
-            try await database.raw("SELECT version FROM signup_schema").first(decodingColumn: "version", as: Int.self)
-        }
+        let version = try await pool.recordedSchemaVersion()
         #expect(version == Schema.version)
         let issued = try await pool.withConnection { database in
             try await database.raw("SELECT issued_at FROM access_tokens WHERE token_hash = 'h1'").first(

@@ -113,12 +113,7 @@ import Testing
     func emailKeysAreLowercasedAndACollisionLeavesTheLaterUserWorking(backend: Backend) async throws {
         let logs = LogCapture()
         try await Self.older(backend).withService(backend, .logs(logs)) { service in
-            let version = try await service.server.pool.withConnection { database in
-                try await database.raw("SELECT version FROM signup_schema").first(
-                    decodingColumn: "version",
-                    as: Int.self
-                )
-            }
+            let version = try await service.server.pool.recordedSchemaVersion()
             #expect(version == Schema.version)
             #expect(try await service.keys(of: "u-bob") == ["username=bob_first", "email=bob@example.com"])
             #expect(try await service.keys(of: "u-shout") == ["username=bob_later"])
