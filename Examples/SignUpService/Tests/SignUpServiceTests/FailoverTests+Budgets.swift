@@ -151,6 +151,7 @@ extension FailoverTests {
         // (which change nothing) and the new stranger's keys.
         let after = try await Self.budgetRows(formation.location)
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
+        /// Whether `row` still counts: a gate, or a key whose arrival time is ahead of now.
         func live(_ row: String) -> Bool {
             guard let tat = row.split(separator: "tat=").last.flatMap({ Int64($0) }) else { return true }
             return tat > now
