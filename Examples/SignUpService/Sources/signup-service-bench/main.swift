@@ -35,7 +35,7 @@ let server = try await SignUpServer(
         FileHandle.standardOutput.write(Data("signup-service-bench listening on \(configuration.host):\(port)\n".utf8))
     }
 )
-loginLimitTimer.limits = server.loginLimits
+loginLimitTimer.server = (server.loginLimits, server.hasher)
 // The bare insert's table, once the pool runs (PostgreSQL's client leases nothing before).
 var application = server.application
 application.beforeServerStarts { try await BaselineRoutes.createTable(server.pool) }

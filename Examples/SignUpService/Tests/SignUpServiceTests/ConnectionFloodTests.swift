@@ -141,7 +141,11 @@ import Testing
         // Its memory too: 1,024 connections take about 27 MiB here (28 KiB each). Without the
         // trim (``MemoryRelease``) all of it stayed; trimmed, about half stays (12-14 MiB of
         // fragments in the allocator's arenas) and is what the next flood uses: at most two
-        // thirds of the growth stays, and the second flood leaves no more than the first.
+        // thirds of the growth stays, and the second flood leaves little more than the first:
+        // less than a third of a flood's growth (a leak of a third of each connection's memory
+        // fails). A fixed 4 MiB was passed by 0.8 and 1.9 MiB in two full runs of the suite on a
+        // loaded 2-core machine (which arena a connection lands in depends on the threads'
+        // timing), never alone.
         let grown = first.memoryDuring - memoryBefore
         #expect(grown > 8 * megabyte, "the flood took \(grown) bytes")
         #expect(
@@ -149,7 +153,7 @@ import Testing
             "RSS \(memoryBefore) → \(first.memoryDuring) → \(first.memoryAfter)"
         )
         #expect(
-            second.memoryAfter <= first.memoryAfter + 4 * megabyte,
+            second.memoryAfter - first.memoryAfter < grown / 3,
             "RSS after the second flood \(second.memoryAfter)"
         )
         #expect(!service.log.contains(" error "), "\(service.log.suffix(2_000))")
