@@ -7,10 +7,7 @@ extension RateLimiter {
     /// see the charge and be refused: the limit errs on the side of refusing, never admits more.
     /// A key named twice is counted once, under its first limit.
     func takeAllOrNone(_ charges: [RateLimitCharge], now: Int64) async throws -> RateLimitDecision {
-        var seen: Set<String> = []
-        let unique = charges.filter { seen.insert($0.key).inserted }
-        guard !unique.isEmpty else { return .admitted }
-        let states = try await store.session { tables in try await tables.limits.take(unique, now: now) }
+        let states = try await states(after: charges, now: now)
         let decision = RateLimitDecision(states, now: now)
         if !decision.admitted {
             let charged = states.filter(\.admitted).map(\.key)

@@ -15,11 +15,16 @@ struct RateLimiter: Sendable {
     /// and a client refused at one key spends its budget at the others while it keeps trying.
     /// A key named twice is counted once, under its first limit.
     func take(_ charges: [RateLimitCharge], now: Int64) async throws -> RateLimitDecision {
+        RateLimitDecision(try await states(after: charges, now: now), now: now)
+    }
+
+    /// Each key of `charges` (a key named twice counted once, under its first limit) after one
+    /// attempt at `now`, in one statement; none for no charge.
+    func states(after charges: [RateLimitCharge], now: Int64) async throws -> [RateLimitState] {
         var seen: Set<String> = []
         let unique = charges.filter { seen.insert($0.key).inserted }
-        guard !unique.isEmpty else { return .admitted }
-        let states = try await store.session { tables in try await tables.limits.take(unique, now: now) }
-        return RateLimitDecision(states, now: now)
+        guard !unique.isEmpty else { return [] }
+        return try await store.session { tables in try await tables.limits.take(unique, now: now) }
     }
 
     /// Gives back one attempt (one emission interval) of each of `keys`, as if it had not been
